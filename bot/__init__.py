@@ -1,0 +1,1 @@
+"""Gobelet: a Discord bot for the dice games played at the bar."""

@@ -1,0 +1,89 @@
+"""``python -m bot``: run the bot; ``--check``: load everything offline and list the commands."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.client import Gobelet, point_at
+from bot.config import ConfigError, Settings, load_settings
+
+EXIT_CONFIG = 2
+
+TOKEN_HELP = (
+    "DISCORD_TOKEN is not set.\n"
+    "Create a bot at https://discord.com/developers/applications (Bot -> Reset Token), then either\n"
+    "  export DISCORD_TOKEN=your-token\n"
+    "or write the line DISCORD_TOKEN=your-token in a file named .env in this directory."
+)
+
+
+def _command_lines(bot: Gobelet) -> list[str]:
+    lines: list[str] = []
+    for command in sorted(bot.tree.walk_commands(), key=lambda c: c.qualified_name):
+        if isinstance(command, discord.app_commands.Group):
+            continue
+        lines.append(f"/{command.qualified_name} — {command.description}")
+    return lines
+
+
+async def _check(settings: Settings) -> int:
+    bot = Gobelet(settings, sync_commands=False)
+    async with bot:
+        await bot.load_cogs()
+        lines = _command_lines(bot)
+    print(f"configuration ok: {settings!r}")
+    print(f"{len(lines)} commands:")
+    for line in lines:
+        print(f"  {line}")
+    return 0
+
+
+async def _run(settings: Settings) -> int:
+    point_at(settings)
+    bot = Gobelet(settings)
+    async with bot:
+        try:
+            await bot.start(settings.token or "")
+        except discord.LoginFailure:
+            print(
+                "Discord rejected DISCORD_TOKEN: check the token (it may have been reset).",
+                file=sys.stderr,
+            )
+            return EXIT_CONFIG
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Gobelet, the dice-game bot")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="load configuration, cogs and commands offline, print them, exit",
+    )
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"configuration error: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if args.check:
+        return asyncio.run(_check(settings))
+    if not settings.token:
+        print(TOKEN_HELP, file=sys.stderr)
+        return EXIT_CONFIG
+    try:
+        return asyncio.run(_run(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

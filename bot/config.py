@@ -1,0 +1,85 @@
+"""Settings from the environment (and an optional ``.env`` file), as one frozen object."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+DEFAULT_DATABASE_URL = "sqlite:///data/gobelet.db"
+
+
+class ConfigError(ValueError):
+    """A setting is present but unusable; the message says which and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str | None
+    database_url: str = DEFAULT_DATABASE_URL
+    api_base_url: str | None = None
+    gateway_url: str | None = None
+    dev_guild_id: int | None = None
+    turn_seconds: float = 90.0
+    cpu_delay_seconds: float = 1.5
+    log_level: str = "INFO"
+
+    @property
+    def database_path(self) -> Path:
+        """The SQLite file named by ``database_url`` (``sqlite:///relative`` or ``sqlite:////abs``)."""
+        prefix = "sqlite:///"
+        if not self.database_url.startswith(prefix):
+            raise ConfigError(
+                f"GOBELET_DATABASE_URL must start with {prefix!r} (got {self.database_url!r})"
+            )
+        return Path(self.database_url[len(prefix) :])
+
+    def __repr__(self) -> str:  # never print the token
+        shown = "set" if self.token else "missing"
+        return (
+            f"Settings(token=<{shown}>, database_url={self.database_url!r}, "
+            f"api_base_url={self.api_base_url!r}, gateway_url={self.gateway_url!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
+            f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r})"
+        )
+
+
+def _number(env: dict[str, str], name: str, default: float, *, minimum: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds (got {raw!r})") from None
+    if value < minimum:
+        raise ConfigError(f"{name} must be at least {minimum:g} (got {raw!r})")
+    return value
+
+
+def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Settings:
+    """Read the settings; ``.env`` in the working directory fills what the environment lacks."""
+    if env is None:
+        if dotenv:
+            load_dotenv(Path.cwd() / ".env", override=False)
+        env = dict(os.environ)
+    guild_raw = env.get("GOBELET_DEV_GUILD_ID", "").strip()
+    if guild_raw and not guild_raw.isdigit():
+        raise ConfigError(f"GOBELET_DEV_GUILD_ID must be a server id (got {guild_raw!r})")
+    level = env.get("GOBELET_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+        raise ConfigError(
+            f"GOBELET_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR (got {level!r})"
+        )
+    return Settings(
+        token=env.get("DISCORD_TOKEN", "").strip() or None,
+        database_url=env.get("GOBELET_DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+        api_base_url=env.get("DISCORD_API_BASE_URL", "").strip() or None,
+        gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
+        dev_guild_id=int(guild_raw) if guild_raw else None,
+        turn_seconds=_number(env, "GOBELET_TURN_SECONDS", 90.0, minimum=1.0),
+        cpu_delay_seconds=_number(env, "GOBELET_CPU_DELAY_SECONDS", 1.5, minimum=0.0),
+        log_level=level,
+    )

@@ -1,0 +1,66 @@
+import subprocess
+import sys
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE_URL, ConfigError, load_settings
+
+
+def test_defaults_apply_when_the_environment_is_empty():
+    settings = load_settings({})
+    assert settings.token is None
+    assert settings.database_url == DEFAULT_DATABASE_URL
+    assert str(settings.database_path) == "data/gobelet.db"
+    assert settings.turn_seconds == 90
+    assert settings.cpu_delay_seconds == 1.5
+    assert settings.dev_guild_id is None
+
+
+def test_every_variable_is_read():
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": "abc",
+            "GOBELET_DATABASE_URL": "sqlite:////tmp/x.db",
+            "DISCORD_API_BASE_URL": "http://127.0.0.1:1/api/v10",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:1/",
+            "GOBELET_DEV_GUILD_ID": "42",
+            "GOBELET_TURN_SECONDS": "5",
+            "GOBELET_CPU_DELAY_SECONDS": "0",
+            "GOBELET_LOG_LEVEL": "debug",
+        }
+    )
+    assert settings.token == "abc"
+    assert str(settings.database_path) == "/tmp/x.db"
+    assert settings.dev_guild_id == 42
+    assert settings.turn_seconds == 5
+    assert settings.cpu_delay_seconds == 0
+    assert settings.log_level == "DEBUG"
+
+
+def test_the_token_never_appears_in_the_settings_repr():
+    assert "s3cret" not in repr(load_settings({"DISCORD_TOKEN": "s3cret"}))
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("GOBELET_TURN_SECONDS", "soon"),
+        ("GOBELET_TURN_SECONDS", "0"),
+        ("GOBELET_CPU_DELAY_SECONDS", "-1"),
+        ("GOBELET_DEV_GUILD_ID", "my-server"),
+        ("GOBELET_LOG_LEVEL", "loud"),
+    ],
+)
+def test_unusable_values_are_refused_with_the_variable_named(name, value):
+    with pytest.raises(ConfigError, match=name):
+        load_settings({name: value})
+
+
+def test_running_without_a_token_explains_how_to_set_one_and_exits_2(tmp_path):
+    env = {"PATH": "", "HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr
+    assert ".env" in done.stderr
