@@ -1,0 +1,224 @@
+"""The SQLite repository: one long-lived aiosqlite connection, WAL, numbered migrations."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.base import ChannelBusy, EventRecord, GameRecord, StorageError
+
+RUNNING = ("lobby", "active")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered ``NNNN_name.sql`` files shipped with the package, in order."""
+    folder = resources.files("bot.storage") / "migrations"
+    found = []
+    for entry in folder.iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class SqliteRepository:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    @classmethod
+    async def open(cls, path: Path | str) -> SqliteRepository:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            connection = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open the database {path}: {error}") from error
+        connection.row_factory = aiosqlite.Row
+        repository = cls(connection)
+        try:
+            await connection.execute("PRAGMA journal_mode=WAL")
+            await connection.execute("PRAGMA foreign_keys=ON")
+            await connection.execute("PRAGMA busy_timeout=2000")
+            await connection.execute("PRAGMA synchronous=NORMAL")
+            await repository.migrate()
+        except sqlite3.Error as error:
+            await connection.close()
+            raise StorageError(f"cannot prepare the database {path}: {error}") from error
+        return repository
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the database's; returns the schema version."""
+        db = self._db
+        await db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            "version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+        )
+        async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        current = row[0] if row else 0
+        for version, script in migrations():
+            if version <= current:
+                continue
+            # One transaction per migration: the schema and its version number move together.
+            try:
+                await db.executescript(
+                    f"BEGIN IMMEDIATE;\n{script}\n;"
+                    f"INSERT INTO schema_migrations (version, applied_at)"
+                    f" VALUES ({version}, '{_now()}');\nCOMMIT;"
+                )
+            except BaseException:
+                await _rollback(db)
+                raise
+            current = version
+        return current
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    # ---- games
+
+    async def create_game(
+        self, *, guild_id: int, channel_id: int, kind: str, meta: dict[str, Any]
+    ) -> int:
+        now = _now()
+        try:
+            cursor = await self._db.execute(
+                "INSERT INTO games (guild_id, channel_id, kind, status, version, meta_json,"
+                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?)",
+                (guild_id, channel_id, kind, _dumps(meta), now, now),
+            )
+        except sqlite3.IntegrityError as error:
+            raise ChannelBusy(f"channel {channel_id} already has a running game") from error
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def save_game(
+        self,
+        game_id: int,
+        *,
+        previous_version: int,
+        version: int,
+        status: str,
+        state: dict[str, Any] | None,
+        meta: dict[str, Any],
+        events: Sequence[EventRecord] = (),
+    ) -> None:
+        db = self._db
+        now = _now()
+        try:
+            await db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+        try:
+            finished = now if status not in RUNNING else None
+            cursor = await db.execute(
+                "UPDATE games SET version = ?, status = ?, state_json = ?, meta_json = ?,"
+                " updated_at = ?, finished_at = COALESCE(finished_at, ?)"
+                " WHERE id = ? AND version = ?",
+                (
+                    version,
+                    status,
+                    None if state is None else _dumps(state),
+                    _dumps(meta),
+                    now,
+                    finished,
+                    game_id,
+                    previous_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StorageError(f"game {game_id} is not at version {previous_version}")
+            if events:
+                async with db.execute(
+                    "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE game_id = ?", (game_id,)
+                ) as cur:
+                    row = await cur.fetchone()
+                start = (row[0] if row else 0) + 1
+                await db.executemany(
+                    "INSERT INTO game_events (game_id, seq, type, visibility, recipient,"
+                    " payload_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        (
+                            game_id,
+                            start + i,
+                            e.type,
+                            e.visibility,
+                            e.recipient,
+                            _dumps(e.payload),
+                            now,
+                        )
+                        for i, e in enumerate(events)
+                    ],
+                )
+            await db.execute("COMMIT")
+        except StorageError:
+            await db.execute("ROLLBACK")
+            raise
+        except sqlite3.Error as error:
+            await _rollback(db)
+            raise StorageError(str(error)) from error
+
+    async def running_games(self) -> list[GameRecord]:
+        async with self._db.execute(
+            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        ) as cursor:
+            return [_game(row) for row in await cursor.fetchall()]
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        async with self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _game(row) if row else None
+
+    async def events(self, game_id: int) -> list[EventRecord]:
+        async with self._db.execute(
+            "SELECT type, visibility, recipient, payload_json FROM game_events"
+            " WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [EventRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+
+async def _rollback(db: aiosqlite.Connection) -> None:
+    # Nothing may have been begun, or the connection may be gone: then nothing to undo.
+    with contextlib.suppress(sqlite3.Error):
+        await db.execute("ROLLBACK")
+
+
+def _game(row: aiosqlite.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        status=row["status"],
+        version=row["version"],
+        state=json.loads(row["state_json"]) if row["state_json"] else None,
+        meta=json.loads(row["meta_json"]),
+    )
+
+
+async def open_repository(url: str) -> SqliteRepository:
+    """The repository named by a ``GOBELET_DATABASE_URL``."""
+    prefix = "sqlite:///"
+    if not url.startswith(prefix):
+        raise StorageError(f"unsupported database URL {url!r} (expected {prefix}PATH)")
+    return await SqliteRepository.open(url[len(prefix) :])
