@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 
 import discord
@@ -34,7 +35,7 @@ def _command_lines(bot: Gobelet) -> list[str]:
 async def _check(settings: Settings) -> int:
     bot = Gobelet(settings, sync_commands=False)
     async with bot:
-        await bot.load_cogs()
+        await bot.prepare("sqlite:///:memory:")
         lines = _command_lines(bot)
     print(f"configuration ok: {settings!r}")
     print(f"{len(lines)} commands:")
@@ -46,6 +47,9 @@ async def _check(settings: Settings) -> int:
 async def _run(settings: Settings) -> int:
     point_at(settings)
     bot = Gobelet(settings)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
     async with bot:
         try:
             await bot.start(settings.token or "")
@@ -65,7 +69,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="load configuration, cogs and commands offline, print them, exit",
     )
+    sub = parser.add_subparsers(dest="command")
+    demo = sub.add_parser("demo", help="a whole game among CPU players, printed here")
+    demo.add_argument("game", choices=["maya", "mia"])
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--players", type=int, default=4, choices=range(2, 10), metavar="2..9")
+    demo.add_argument("--lang", choices=["fr", "en"], default="fr")
     args = parser.parse_args(argv)
+    if args.command == "demo":
+        from bot.demo import run
+
+        return run(args.game, seed=args.seed, players=args.players, lang=args.lang)
     try:
         settings = load_settings()
     except ConfigError as error:

@@ -1,4 +1,4 @@
-"""The discord.py client: intents, start-up (cogs, command sync) and the API endpoints in use."""
+"""The discord.py client: intents, start-up (storage, cogs, dynamic items, sync), errors."""
 
 from __future__ import annotations
 
@@ -6,14 +6,18 @@ import logging
 
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.i18n.commands import CommandTranslator
+from bot.storage import open_repository
+from bot.tables import Tables
 
 log = logging.getLogger(__name__)
 
 # Extensions loaded at start-up, in order.
-COGS: tuple[str, ...] = ()
+COGS: tuple[str, ...] = ("cogs.maya",)
 
 
 def point_at(settings: Settings) -> None:
@@ -32,7 +36,14 @@ def intents() -> discord.Intents:
     return chosen
 
 
+# The bot never joins voice: don't warn about the voice libraries it does not install.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
 class Gobelet(commands.Bot):
+    tables: Tables
+
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -42,13 +53,24 @@ class Gobelet(commands.Bot):
         )
         self.settings = settings
         self.sync_commands = sync_commands
+        self.tree.on_error = self.on_app_command_error
 
-    async def load_cogs(self) -> None:
+    async def prepare(self, database_url: str) -> None:
+        """Open the storage and load every cog (no network needed)."""
+        repository = await open_repository(database_url)
+        self.tables = Tables(repository, self.settings)
+        await self.tree.set_translator(CommandTranslator())
         for name in COGS:
             await self.load_extension(name)
 
     async def setup_hook(self) -> None:
-        await self.load_cogs()
+        await self.prepare(self.settings.database_url)
+        restored = await self.tables.restore()
+        if restored:
+            log.info("restored %d running tables", len(restored))
+        maya_cog = self.get_cog("Maya")
+        if maya_cog is not None:
+            await maya_cog.resume()  # type: ignore[attr-defined]
         if not self.sync_commands:
             return
         if self.settings.dev_guild_id:
@@ -58,3 +80,18 @@ class Gobelet(commands.Bot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d application commands", len(synced))
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        from cogs.errors import refuse
+
+        table = None
+        if hasattr(self, "tables") and interaction.channel_id is not None:
+            table = self.tables.in_channel(interaction.channel_id)
+        await refuse(interaction, error, table)
+
+    async def close(self) -> None:
+        if hasattr(self, "tables"):
+            await self.tables.close()
+        await super().close()

@@ -25,6 +25,7 @@ class Settings:
     turn_seconds: float = 90.0
     cpu_delay_seconds: float = 1.5
     log_level: str = "INFO"
+    dice_seed: int | None = None  # tests and demos only: reproducible dice per table
 
     @property
     def database_path(self) -> Path:
@@ -42,7 +43,8 @@ class Settings:
             f"Settings(token=<{shown}>, database_url={self.database_url!r}, "
             f"api_base_url={self.api_base_url!r}, gateway_url={self.gateway_url!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
-            f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r})"
+            f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r}, "
+            f"dice_seed={self.dice_seed!r})"
         )
 
 
@@ -73,6 +75,9 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         raise ConfigError(
             f"GOBELET_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR (got {level!r})"
         )
+    seed_raw = env.get("GOBELET_DICE_SEED", "").strip()
+    if seed_raw and not seed_raw.lstrip("-").isdigit():
+        raise ConfigError(f"GOBELET_DICE_SEED must be a whole number (got {seed_raw!r})")
     return Settings(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         database_url=env.get("GOBELET_DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
@@ -82,4 +87,5 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         turn_seconds=_number(env, "GOBELET_TURN_SECONDS", 90.0, minimum=1.0),
         cpu_delay_seconds=_number(env, "GOBELET_CPU_DELAY_SECONDS", 1.5, minimum=0.0),
         log_level=level,
+        dice_seed=int(seed_raw) if seed_raw else None,
     )

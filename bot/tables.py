@@ -1,0 +1,517 @@
+"""Tables: one game per channel, one lock per channel, write-ahead persistence, timers, CPUs.
+
+A table is the Discord-side life of one engine game: its lobby, its seats (humans and
+named CPU players), its public message, its turn timer. Every engine action goes
+through ``Tables.act``, which applies it to a copy of the state, writes the events and
+the new snapshot in one transaction, and only then makes the new state current: a
+refused write leaves the table exactly as it was. Telling players what happened is the
+``Herald``'s job (the cog), always after the write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.config import Settings
+from bot.engine import maya
+from bot.engine.cpu import maya as cpu_maya
+from bot.storage import ChannelBusy, EventRecord, GameRecord, Repository
+
+log = logging.getLogger(__name__)
+
+CPU_NAMES = (
+    "Dédé",
+    "Josiane",
+    "Bébert",
+    "Mimile",
+    "Lulu",
+    "Gégé",
+    "Nénette",
+    "Titi",
+    "Framboise",
+)
+CPU_LEVELS = ("facile", "moyen", "difficile")
+ABSENT_LEVEL = "moyen"  # the CPU that plays for a player whose timer ran out
+MAX_TIMEOUTS = 3
+FAULT_VOTE_SECONDS = 60.0
+FAULT_COOLDOWN_SECONDS = 30.0
+
+
+@dataclass(slots=True)
+class Cpu:
+    name: str
+    level: str
+
+
+@dataclass(eq=False)
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    starter: int
+    lang: str
+    rules: maya.Rules
+    players: list[int]  # the lobby's players in joining order (CPUs included)
+    cpus: dict[int, Cpu] = field(default_factory=dict)
+    status: str = "lobby"
+    state: maya.State | None = None
+    version: int = 0
+    message_id: int | None = None
+    fault_messages: dict[int, int] = field(default_factory=dict)  # fault id -> message id
+    timeouts: dict[int, int] = field(default_factory=dict)
+    deadline: float | None = None  # wall-clock time when the current turn times out
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    rng: random.Random = field(default_factory=random.SystemRandom)
+    timer: asyncio.Task[None] | None = None
+    vote_timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    accused_at: dict[int, float] = field(default_factory=dict)  # accuser -> monotonic time
+
+    # ---- who is who
+
+    def is_cpu(self, player: int) -> bool:
+        return player in self.cpus
+
+    def name(self, player: int) -> str:
+        """A mention for a human, the name for a CPU (public messages mention people)."""
+        cpu = self.cpus.get(player)
+        if cpu is not None:
+            return f"**{cpu.name}** 🤖"
+        return f"<@{player}>"
+
+    def humans(self) -> list[int]:
+        return [p for p in self.players if p not in self.cpus]
+
+    @property
+    def running(self) -> bool:
+        return self.status in ("lobby", "active")
+
+    def seated(self, player: int) -> bool:
+        if self.state is None:
+            return player in self.players
+        seat = self.state.seat(player)
+        return seat is not None and seat.status in (maya.IN, maya.WAITING)
+
+    # ---- persistence
+
+    def meta(self) -> dict[str, Any]:
+        return {
+            "starter": self.starter,
+            "lang": self.lang,
+            "rules": _rules_json(self.rules),
+            "players": list(self.players),
+            "cpus": {str(k): [v.name, v.level] for k, v in self.cpus.items()},
+            "message_id": self.message_id,
+            "fault_messages": {str(k): v for k, v in self.fault_messages.items()},
+            "timeouts": {str(k): v for k, v in self.timeouts.items()},
+            "deadline": self.deadline,
+        }
+
+    @classmethod
+    def from_record(cls, record: GameRecord, rng: random.Random) -> Table:
+        meta = record.meta
+        table = cls(
+            id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            kind=record.kind,
+            starter=meta["starter"],
+            lang=meta["lang"],
+            rules=maya.Rules(**meta["rules"]).validated(),
+            players=list(meta["players"]),
+            cpus={int(k): Cpu(v[0], v[1]) for k, v in meta["cpus"].items()},
+            status=record.status,
+            state=maya.State.from_json(record.state) if record.state else None,
+            version=record.version,
+            message_id=meta.get("message_id"),
+            fault_messages={int(k): v for k, v in meta.get("fault_messages", {}).items()},
+            timeouts={int(k): v for k, v in meta.get("timeouts", {}).items()},
+            deadline=meta.get("deadline"),
+            rng=rng,
+        )
+        return table
+
+
+def _rules_json(rules: maya.Rules) -> dict[str, Any]:
+    return dataclasses.asdict(rules)
+
+
+class TableError(Exception):
+    """A table-level refusal (not a rule of the game): ``code`` and ``params`` for the UI."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+class Herald(Protocol):
+    """Tells the channel what happened (implemented by the Discord cog)."""
+
+    async def publish(
+        self, table: Table, events: Sequence[maya.Event], *, notes: Sequence[str] = ()
+    ) -> None: ...
+
+
+def _records(events: Sequence[maya.Event]) -> list[EventRecord]:
+    return [EventRecord(e.type, e.visibility, e.to, e.data) for e in events]
+
+
+class Tables:
+    """The registry of running tables and the only way their games change."""
+
+    def __init__(self, repository: Repository, settings: Settings, herald: Herald | None = None):
+        self.repository = repository
+        self.settings = settings
+        self.herald = herald
+        self.by_channel: dict[int, Table] = {}
+        self.by_id: dict[int, Table] = {}
+        self._cpu_rng = random.Random()
+        self._closing = False
+
+    # ---- randomness
+
+    def _rng_for(self, table_id: int) -> random.Random:
+        seed = self.settings.dice_seed
+        if seed is None:
+            return random.SystemRandom()
+        return random.Random(f"{seed}:{table_id}")
+
+    # ---- lookup
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        return self.by_channel.get(channel_id)
+
+    def get(self, table_id: int) -> Table | None:
+        return self.by_id.get(table_id)
+
+    # ---- lobby
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        starter: int,
+        rules: maya.Rules,
+        lang: str,
+        cpu_count: int = 0,
+        level: str = "moyen",
+    ) -> Table:
+        busy = self.by_channel.get(channel_id)
+        if busy is not None:
+            raise TableError("table_busy", game=busy.kind)
+        cpus = {-(i + 1): Cpu(CPU_NAMES[i], level) for i in range(cpu_count)}
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            kind="maya",
+            starter=starter,
+            lang=lang,
+            rules=rules,
+            players=[starter, *cpus],
+            cpus=cpus,
+        )
+        try:
+            table.id = await self.repository.create_game(
+                guild_id=guild_id, channel_id=channel_id, kind="maya", meta=table.meta()
+            )
+        except ChannelBusy:
+            raise TableError("table_busy", game="maya") from None
+        table.rng = self._rng_for(table.id)
+        self.by_channel[channel_id] = table
+        self.by_id[table.id] = table
+        return table
+
+    async def save_meta(self, table: Table) -> None:
+        """Store table data that is not a game action (lobby seats, message ids, timers)."""
+        await self.repository.save_game(
+            table.id,
+            previous_version=table.version,
+            version=table.version,
+            status=table.status,
+            state=table.state.to_json() if table.state else None,
+            meta=table.meta(),
+        )
+
+    async def join_lobby(self, table: Table, player: int) -> None:
+        if table.status != "lobby":
+            raise TableError("not_in_lobby")
+        if player in table.players:
+            raise TableError("already_seated")
+        if len(table.players) >= maya.MAX_PLAYERS:
+            raise TableError("table_full")
+        table.players.append(player)
+        try:
+            await self.save_meta(table)
+        except Exception:
+            table.players.remove(player)
+            raise
+
+    async def leave_lobby(self, table: Table, player: int) -> bool:
+        """Remove ``player`` from the lobby; returns True when the table closed (no human left)."""
+        if player not in table.players:
+            raise TableError("not_at_table")
+        index = table.players.index(player)
+        table.players.remove(player)
+        if not table.humans():
+            table.status = "stopped"
+        try:
+            await self.save_meta(table)
+        except Exception:
+            table.players.insert(index, player)
+            table.status = "lobby"
+            raise
+        if table.status == "stopped":
+            self._forget(table)
+            return True
+        return False
+
+    async def start(self, table: Table) -> None:
+        """Seat the lobby in a random order and start the game."""
+        if table.status != "lobby":
+            raise TableError("not_in_lobby")
+        if len(table.players) < maya.MIN_PLAYERS:
+            raise TableError("need_players")
+        order = list(table.players)
+        table.rng.shuffle(order)
+        state = maya.new_game(order, table.rules)
+        previous = table.status
+        table.status, table.state = "active", state
+        try:
+            await self.save_meta(table)
+        except Exception:
+            table.status, table.state = previous, None
+            raise
+
+    # ---- the one way a game changes
+
+    async def act(
+        self, table: Table, action: maya.Action, *, in_person: bool = True
+    ) -> list[maya.Event]:
+        """Apply, persist, then commit in memory. The caller holds ``table.lock``.
+
+        ``in_person``: the player acted themselves (not the CPU on their behalf), which
+        clears their count of timed-out turns.
+        """
+        if table.state is None:
+            raise TableError("not_started")
+        state, events = maya.apply(table.state, action)
+        status = "active"
+        if state.over:
+            status = "stopped" if any(e.type == "game_ended" for e in events) else "finished"
+        player = getattr(action, "player", None)
+        previous_timeouts = table.timeouts
+        if in_person and player in table.timeouts:
+            table.timeouts = {k: v for k, v in table.timeouts.items() if k != player}
+        deadline = self._deadline_for(table, state)
+        try:
+            await self.repository.save_game(
+                table.id,
+                previous_version=table.version,
+                version=table.version + 1,
+                status=status,
+                state=state.to_json(),
+                meta={**table.meta(), "deadline": deadline},
+                events=_records(events),
+            )
+        except Exception:
+            table.timeouts = previous_timeouts
+            raise
+        table.state, table.version, table.status, table.deadline = (
+            state,
+            table.version + 1,
+            status,
+            deadline,
+        )
+        if not table.running:
+            self._forget(table)
+        return events
+
+    def _deadline_for(self, table: Table, state: maya.State) -> float | None:
+        if state.over or state.current is None or state.current in table.cpus:
+            return None
+        return time.time() + self.settings.turn_seconds
+
+    async def stop(self, table: Table) -> list[maya.Event]:
+        if table.state is None:
+            table.status = "stopped"
+            await self.save_meta(table)
+            self._forget(table)
+            return []
+        return await self.act(table, maya.Stop())
+
+    def _forget(self, table: Table) -> None:
+        self.by_channel.pop(table.channel_id, None)
+        self.by_id.pop(table.id, None)
+        self._cancel_timers(table)
+
+    def _cancel_timers(self, table: Table) -> None:
+        current = asyncio.current_task()
+        if table.timer is not None and table.timer is not current:
+            table.timer.cancel()
+        table.timer = None
+        for task in table.vote_timers.values():
+            if task is not current:
+                task.cancel()
+        table.vote_timers.clear()
+
+    # ---- turns: CPUs, timers
+
+    def schedule(self, table: Table) -> None:
+        """After any change: arm the turn timer, or let a CPU play. The caller holds the lock."""
+        current = asyncio.current_task()
+        if table.timer is not None and table.timer is not current:
+            table.timer.cancel()
+        table.timer = None
+        if self._closing or not table.running or table.state is None or table.state.over:
+            return
+        player = table.state.current
+        if player is None:
+            return
+        if player in table.cpus:
+            table.timer = asyncio.create_task(self._cpu_turn(table, table.version))
+        else:
+            if table.deadline is None:
+                table.deadline = time.time() + self.settings.turn_seconds
+            delay = max(0.0, table.deadline - time.time())
+            table.timer = asyncio.create_task(self._timeout(table, table.version, delay))
+
+    async def _cpu_turn(self, table: Table, version: int) -> None:
+        await asyncio.sleep(self.settings.cpu_delay_seconds)
+        async with table.lock:
+            if table.version != version or not table.running or table.state is None:
+                return
+            player = table.state.current
+            if player is None or player not in table.cpus:
+                return
+            await self._play_for(table, player, table.cpus[player].level, notes=())
+            self.schedule(table)
+
+    async def _timeout(self, table: Table, version: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with table.lock:
+            if table.version != version or not table.running or table.state is None:
+                return
+            player = table.state.current
+            if player is None or player in table.cpus:
+                return
+            count = table.timeouts.get(player, 0) + 1
+            notes = [("timeout", player)]
+            await self._play_for(table, player, ABSENT_LEVEL, notes=notes)
+            table.timeouts[player] = count
+            if count >= MAX_TIMEOUTS and table.running and table.state is not None:
+                seat = table.state.seat(player)
+                if seat is not None and seat.status in (maya.IN, maya.WAITING):
+                    events = await self._guarded_act(table, maya.Leave(player))
+                    if events is not None and self.herald is not None:
+                        await self.herald.publish(table, events, notes=[("timeout_leave", player)])
+            elif table.running:
+                await self.save_meta(table)
+            self.schedule(table)
+
+    async def _play_for(
+        self,
+        table: Table,
+        player: int,
+        level: str,
+        *,
+        notes: Sequence[Any],
+    ) -> None:
+        """The CPU policy plays ``player``'s whole turn (until someone else is to act)."""
+        first = True
+        while table.running and table.state is not None and table.state.current == player:
+            state = table.state
+            legal = [a for a in maya.legal_actions(state, player) if _is_turn_action(a)]
+            if not legal:
+                return
+            choice = cpu_maya.choose(maya.view(state, player), legal, level, table.rng)
+            action = maya.complete(state, choice, table.rng)
+            events = await self._guarded_act(table, action)
+            if events is None:
+                return
+            if self.herald is not None:
+                await self.herald.publish(table, events, notes=notes if first else ())
+            first = False
+
+    async def _guarded_act(self, table: Table, action: maya.Action) -> list[maya.Event] | None:
+        """``act`` for the bot's own moves: a failure is logged and retried by the next timer."""
+        try:
+            return await self.act(table, action, in_person=False)
+        except Exception:
+            log.exception("table %s: the bot's own action %r failed", table.id, action)
+            return None
+
+    # ---- fautes: vote timers and accusation cooldowns
+
+    def cooldown_left(self, table: Table, accuser: int) -> float:
+        last = table.accused_at.get(accuser)
+        if last is None:
+            return 0.0
+        return max(0.0, FAULT_COOLDOWN_SECONDS - (time.monotonic() - last))
+
+    def arm_vote(self, table: Table, fault_id: int) -> None:
+        old = table.vote_timers.pop(fault_id, None)
+        if old is not None:
+            old.cancel()
+        table.vote_timers[fault_id] = asyncio.create_task(self._close_vote(table, fault_id))
+
+    async def _close_vote(self, table: Table, fault_id: int) -> None:
+        await asyncio.sleep(FAULT_VOTE_SECONDS)
+        async with table.lock:
+            table.vote_timers.pop(fault_id, None)
+            if not table.running or table.state is None:
+                return
+            fault = table.state.fault(fault_id)
+            if fault is None or fault.status != "voting":
+                return
+            events = await self._guarded_act(table, maya.CloseVote(fault_id))
+            if events is not None and self.herald is not None:
+                await self.herald.publish(table, events)
+
+    # ---- start-up and shutdown
+
+    async def restore(self) -> list[Table]:
+        """Load every running game from the database (after a restart)."""
+        tables = []
+        for record in await self.repository.running_games():
+            if record.kind != "maya":
+                continue
+            try:
+                table = Table.from_record(record, self._rng_for(record.id))
+            except Exception:
+                log.exception("game %s could not be restored", record.id)
+                continue
+            self.by_channel[table.channel_id] = table
+            self.by_id[table.id] = table
+            tables.append(table)
+        return tables
+
+    async def close(self) -> None:
+        self._closing = True
+        for table in list(self.by_id.values()):
+            self._cancel_timers(table)
+        with contextlib.suppress(Exception):
+            await self.repository.close()
+
+
+def _is_turn_action(action: maya.Action) -> bool:
+    return not isinstance(
+        action,
+        maya.Leave
+        | maya.Join
+        | maya.Accuse
+        | maya.AcceptFault
+        | maya.ContestFault
+        | maya.Vote
+        | maya.Appeal,
+    )

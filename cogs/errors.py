@@ -1,0 +1,107 @@
+"""Refusals: every error an interaction can meet becomes a clear, private explanation."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.engine import maya
+from bot.i18n import language, t
+from bot.storage import StorageError
+from bot.tables import Table, TableError
+from cogs import render
+
+log = logging.getLogger(__name__)
+
+
+def private_lang(interaction: discord.Interaction) -> str:
+    return language(interaction.locale)
+
+
+def public_lang(interaction: discord.Interaction) -> str:
+    return language(interaction.guild_locale or "fr")
+
+
+async def say_privately(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def explain(error: BaseException, lang: str, table: Table | None) -> str | None:
+    """The private explanation of a refusal, or None for an unexpected error."""
+
+    def name(player: int | None) -> str:
+        if player is None:
+            return "?"
+        return table.name(player) if table is not None else f"<@{player}>"
+
+    if isinstance(error, maya.GameError):
+        params = dict(error.params)
+        code = error.code
+        if isinstance(error, maya.NotYourTurn):
+            return t(lang, "err.not_your_turn", current=name(params.get("current")))
+        if isinstance(error, maya.AnnouncementTooLow):
+            previous = render.maya_value(params["previous"])
+            if params.get("minimum") is None:
+                return t(lang, "err.announcement_too_low_none", previous=previous)
+            minimum = render.maya_value(params["minimum"])
+            return t(lang, "err.announcement_too_low", minimum=minimum, previous=previous)
+        if isinstance(error, maya.PhotoNotAllowed):
+            return t(lang, f"err.photo_{params['reason']}")
+        if isinstance(error, maya.BlindPlayNotAllowed):
+            return t(lang, f"err.blind_play_{params['reason']}")
+        if isinstance(error, maya.FaultNotAllowed):
+            reason = t(lang, f"err.fault_reason.{params['reason']}")
+            return t(lang, "err.fault_not_allowed", reason=reason)
+        if isinstance(error, maya.UnknownValue):
+            return t(lang, "err.unknown_value", value=params.get("value"))
+        if isinstance(error, maya.InvalidRules):
+            return t(
+                lang, "err.invalid_rules", option=params.get("option"), value=params.get("value")
+            )
+        try:
+            return t(lang, f"err.{code}")
+        except KeyError:
+            return t(lang, "err.game_error")
+    if isinstance(error, TableError):
+        params = dict(error.params)
+        if "starter" in params:
+            params["starter"] = name(params["starter"])
+        if error.code == "table_busy":
+            params["game"] = t(lang, "game.maya")
+        return t(lang, f"err.{error.code}", **params)
+    if isinstance(error, StorageError):
+        return t(lang, "err.storage")
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t(lang, "err.dm")
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return t(lang, "err.rate_limited", seconds=max(1, round(error.retry_after)))
+    return None
+
+
+async def refuse(
+    interaction: discord.Interaction, error: BaseException, table: Table | None = None
+) -> None:
+    """Explain a refusal privately; log anything unexpected with who and where."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    text = explain(error, private_lang(interaction), table)
+    if text is None:
+        command = interaction.command.qualified_name if interaction.command else None
+        log.error(
+            "interaction failed (command %s, user %s, channel %s)",
+            command,
+            interaction.user.id,
+            interaction.channel_id,
+            exc_info=error,
+        )
+        text = t(private_lang(interaction), "err.internal")
+    try:
+        await say_privately(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not deliver a refusal to user %s", interaction.user.id)

@@ -1,0 +1,810 @@
+"""Maya and Mia on Discord: the commands, the buttons, the story of each table.
+
+Every handler is: check who and where -> lock the channel's table -> ``Tables.act``
+(apply + persist) -> answer the interaction -> tell the channel. No rule lives here.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import dice as d
+from bot.engine import maya
+from bot.i18n import t
+from bot.storage import StorageError
+from bot.tables import CPU_LEVELS, Table, TableError, Tables
+from cogs import render, views
+from cogs.errors import private_lang, public_lang, refuse, say_privately
+
+if TYPE_CHECKING:
+    from bot.client import Gobelet
+
+log = logging.getLogger(__name__)
+
+VOTE_GUILTY = "✅"
+VOTE_INNOCENT = "❌"
+
+
+class Reply(Enum):
+    """How an accepted action answers the interaction that asked for it."""
+
+    PANEL = "panel"  # the player's private panel (their dice, the announcements)
+    UPDATE_PANEL = "update_panel"  # edit the private panel the click came from
+    SILENT = "silent"  # acknowledge a click on a public message without a new message
+    PUBLIC = "public"  # a slash command: the story lines are the answer
+
+
+async def send_ephemeral(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None
+) -> None:
+    # discord.py treats an explicit view=None as a view: leave it out when there is none.
+    if view is None:
+        await interaction.response.send_message(content, ephemeral=True)
+    else:
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+class MayaCog(commands.Cog, name="Maya"):
+    maya_group = app_commands.Group(
+        name="maya",
+        description="Maya et Mia : le bluff à deux dés sous le gobelet",
+        guild_only=True,
+    )
+
+    def __init__(self, bot: Gobelet) -> None:
+        self.bot = bot
+        self.tables: Tables = bot.tables
+        self.tables.herald = self
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*views.DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*views.DYNAMIC_ITEMS)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    # ------------------------------------------------------------------ helpers
+
+    def _table_here(self, interaction: discord.Interaction) -> Table:
+        table = self.tables.in_channel(interaction.channel_id or 0)
+        if table is None:
+            raise TableError("no_table")
+        return table
+
+    def _seating(self, table: Table) -> render.Seating:
+        return render.Seating(
+            names=table.name,
+            cpus={k: t(table.lang, "level." + v.level) for k, v in table.cpus.items()},
+            starter=table.starter,
+            deadline=table.deadline,
+        )
+
+    def _table_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+        seating = self._seating(table)
+        if table.state is None:
+            return (
+                render.lobby_embed(table.rules, table.players, seating, table.lang),
+                views.lobby_view(table.id, table.lang),
+            )
+        return (
+            render.table_embed(table.state, seating, table.lang),
+            views.table_view(table.id, table.state, table.lang),
+        )
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    async def refresh(self, table: Table) -> None:
+        """Edit the public table message in place (post a new one if it was deleted)."""
+        embed, view = self._table_message(table)
+        channel = self._channel(table)
+        if table.message_id is not None:
+            try:
+                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+                return
+            except discord.NotFound:
+                pass
+            except discord.HTTPException:
+                log.warning("table %s: could not edit the table message", table.id, exc_info=True)
+                return
+        try:
+            message = await channel.send(embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("table %s: could not post the table message", table.id, exc_info=True)
+            return
+        table.message_id = message.id
+        if table.running:
+            try:
+                await self.tables.save_meta(table)
+            except StorageError:
+                log.warning("table %s: could not store the table message id", table.id)
+
+    async def tell(self, table: Table, lines: Sequence[str]) -> None:
+        """Post story lines; only the player whose turn it now is gets pinged."""
+        if not lines:
+            return
+        ping: list[discord.Object] = []
+        current = table.state.current if table.state is not None else None
+        if current is not None and not table.is_cpu(current):
+            ping = [discord.Object(current)]
+        content = "\n".join(lines)[:2000]
+        try:
+            await self._channel(table).send(
+                content,
+                allowed_mentions=discord.AllowedMentions(users=ping, roles=False, everyone=False),
+            )
+        except discord.HTTPException:
+            log.warning("table %s: could not post to the channel", table.id, exc_info=True)
+
+    def _note(self, table: Table, note: Any) -> str:
+        key, player = note
+        return t(table.lang, f"note.{key}", player=table.name(player))
+
+    def _lines(
+        self, table: Table, events: Sequence[maya.Event], notes: Sequence[Any] = ()
+    ) -> list[str]:
+        lines = [self._note(table, note) for note in notes]
+        assert table.state is not None
+        lines += render.public_lines(events, table.state.rules, table.name, table.lang)
+        if table.state.over:
+            lines.append(self._tally(table))
+        return lines
+
+    def _tally(self, table: Table) -> str:
+        assert table.state is not None
+        state = table.state
+        parts = []
+        for seat in state.seats:
+            if state.rules.lives:
+                parts.append(f"{table.name(seat.player)} {seat.lives}❤️")
+            else:
+                parts.append(f"{table.name(seat.player)} {seat.sips}🍺 {seat.glasses}🥃")
+        return t(table.lang, "note.score", scores=", ".join(parts))
+
+    async def publish(
+        self, table: Table, events: Sequence[maya.Event], *, notes: Sequence[Any] = ()
+    ) -> None:
+        """The Herald: story lines, then the table message. Called with the table locked."""
+        await self.tell(table, self._lines(table, events, notes))
+        await self.after_events(table, events)
+        await self.refresh(table)
+
+    async def after_events(self, table: Table, events: Sequence[maya.Event]) -> None:
+        """Keep accusation messages in step with their faults."""
+        for event in events:
+            if event.type in ("fault_judged", "fault_appealed", "fault_dropped"):
+                await self._refresh_fault(table, event.data["fault"])
+
+    async def _refresh_fault(self, table: Table, fault_id: int) -> None:
+        message_id = table.fault_messages.get(fault_id)
+        if message_id is None or table.state is None:
+            return
+        fault = table.state.fault(fault_id)
+        view = views.fault_view(table.id, fault, table.lang) if fault is not None else None
+        try:
+            await self._channel(table).get_partial_message(message_id).edit(view=view)
+        except discord.HTTPException:
+            log.info("table %s: accusation message %s could not be edited", table.id, message_id)
+
+    # ------------------------------------------------------------------ playing an action
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        action: maya.Action,
+        reply: Reply,
+        *,
+        step: int | None = None,
+    ) -> None:
+        """Lock, apply + persist, answer, tell. Refusals become private explanations."""
+        lang = private_lang(interaction)
+        try:
+            async with table.lock:
+                if not table.running or self.tables.get(table.id) is not table:
+                    raise TableError("stale")
+                if table.state is None:
+                    raise TableError("not_started")
+                if step is not None and step != table.state.step:
+                    raise TableError("stale_turn")
+                if isinstance(
+                    action, maya.Roll | maya.Believe | maya.SecondChance | maya.Warrior | maya.Tap
+                ):
+                    action = maya.complete(table.state, action, table.rng)
+                events = await self.tables.act(table, action)
+                await self._answer(interaction, table, action, events, reply, lang)
+                await self.tell(table, [] if reply is Reply.PUBLIC else self._lines(table, events))
+                await self.after_events(table, events)
+                await self.refresh(table)
+                self.tables.schedule(table)
+        except Exception as error:
+            await self.refuse(interaction, error, table)
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        action: maya.Action,
+        events: Sequence[maya.Event],
+        reply: Reply,
+        lang: str,
+    ) -> None:
+        assert table.state is not None
+        player = interaction.user.id
+        if reply is Reply.PUBLIC:
+            lines = self._lines(table, events)
+            await interaction.response.send_message(
+                "\n".join(lines)[:2000] or t(lang, "me.done"),
+                allowed_mentions=discord.AllowedMentions(users=False),
+            )
+            return
+        if reply is Reply.SILENT:
+            await interaction.response.defer()
+            return
+        content, view = self.panel(table, player, lang)
+        if isinstance(action, maya.Announce | maya.Photo):
+            value = render.maya_value(table.state.announced) if table.state.announced else "?"
+            content = t(lang, "me.announced", value=value)
+            view = None
+        if reply is Reply.UPDATE_PANEL:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await send_ephemeral(interaction, content, view)
+
+    def panel(self, table: Table, player: int, lang: str) -> tuple[str, discord.ui.View | None]:
+        assert table.state is not None
+        seen = maya.view(table.state, player)
+        return render.cup_text(seen, lang), views.panel_view(table.id, table.state, player, lang)
+
+    async def refuse(
+        self, interaction: discord.Interaction, error: BaseException, table: Table | None
+    ) -> None:
+        await refuse(interaction, error, table)
+
+    # ------------------------------------------------------------------ components
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        step: int,
+        action: str,
+        value: str | None,
+    ) -> None:
+        if interaction.guild_id is None:
+            await say_privately(interaction, t(private_lang(interaction), "err.dm"))
+            return
+        table = self.tables.get(table_id)
+        if table is None:
+            await say_privately(interaction, t(private_lang(interaction), "err.stale"))
+            return
+        user = interaction.user.id
+        try:
+            if action in ("join", "leave", "start") and table.state is None:
+                await self._lobby_action(interaction, table, action)
+                return
+            if action == "join":
+                await self.play(interaction, table, maya.Join(user), Reply.SILENT)
+                return
+            if action == "dice":
+                await self._show_dice(interaction, table)
+                return
+            built = _component_action(action, user, value)
+            reply = Reply.PANEL if action in ("roll", "roll_blind", "roll_reverse", "believe", "believe_blind") else Reply.SILENT  # fmt: skip
+            if action in ("announce", "tap0", "tap1", "second_chance"):
+                reply = Reply.UPDATE_PANEL
+            await self.play(interaction, table, built, reply, step=step)
+        except Exception as error:
+            await self.refuse(interaction, error, table)
+
+    async def _show_dice(self, interaction: discord.Interaction, table: Table) -> None:
+        lang = private_lang(interaction)
+        if table.state is None:
+            raise TableError("not_started")
+        content, view = self.panel(table, interaction.user.id, lang)
+        if view is None:
+            content = t(lang, "me.no_dice")
+        await send_ephemeral(interaction, content, view)
+
+    async def _lobby_action(
+        self, interaction: discord.Interaction, table: Table, action: str
+    ) -> None:
+        user = interaction.user.id
+        async with table.lock:
+            if table.state is not None or not table.running:
+                raise TableError("not_in_lobby")
+            if action == "join":
+                await self.tables.join_lobby(table, user)
+                note = ("lobby_joined", user)
+            elif action == "leave":
+                closed = await self.tables.leave_lobby(table, user)
+                note = ("lobby_closed" if closed else "lobby_left", user)
+            else:
+                if user != table.starter:
+                    raise TableError("not_starter", starter=table.starter)
+                await self.tables.start(table)
+                note = None
+            await interaction.response.defer()
+            if note is not None:
+                await self.tell(table, [self._note(table, note)])
+            else:
+                await self._announce_start(table)
+            await self.refresh(table)
+            self.tables.schedule(table)
+
+    async def _announce_start(self, table: Table) -> None:
+        assert table.state is not None
+        order = " → ".join(table.name(seat.player) for seat in table.state.seats)
+        await self.tell(table, [t(table.lang, "note.started", order=order)])
+
+    async def on_fault_component(
+        self, interaction: discord.Interaction, table_id: int, fault_id: int, action: str
+    ) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            await say_privately(interaction, t(private_lang(interaction), "err.stale"))
+            return
+        user = interaction.user.id
+        built: maya.Action
+        if action == "accept":
+            built = maya.AcceptFault(user, fault_id)
+        elif action == "contest":
+            built = maya.ContestFault(user, fault_id)
+        else:
+            built = maya.Appeal(user, fault_id)
+        await self.play(interaction, table, built, Reply.SILENT)
+        if action == "contest" and table.state is not None:
+            fault = table.state.fault(fault_id)
+            if fault is not None and fault.status == "voting":
+                await self._open_vote(table, fault_id)
+
+    async def _open_vote(self, table: Table, fault_id: int) -> None:
+        message_id = table.fault_messages.get(fault_id)
+        if message_id is None:
+            return
+        message = self._channel(table).get_partial_message(message_id)
+        try:
+            await message.add_reaction(VOTE_GUILTY)
+            await message.add_reaction(VOTE_INNOCENT)
+        except discord.HTTPException:
+            log.warning("table %s: could not add the vote reactions", table.id)
+        self.tables.arm_vote(table, fault_id)
+
+    # ------------------------------------------------------------------ reactions (fault votes)
+
+    @commands.Cog.listener()
+    async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
+        if self.bot.user is not None and payload.user_id == self.bot.user.id:
+            return
+        emoji = str(payload.emoji)
+        if emoji not in (VOTE_GUILTY, VOTE_INNOCENT):
+            return
+        table = self.tables.in_channel(payload.channel_id)
+        if table is None or table.state is None:
+            return
+        fault_id = next(
+            (f for f, m in table.fault_messages.items() if m == payload.message_id), None
+        )
+        if fault_id is None:
+            return
+        async with table.lock:
+            if not table.running or table.state is None:
+                return
+            fault = table.state.fault(fault_id)
+            if fault is None or fault.status != "voting" or payload.user_id not in fault.voters:
+                return
+            try:
+                events = await self.tables.act(
+                    table, maya.Vote(payload.user_id, fault_id, emoji == VOTE_GUILTY)
+                )
+            except maya.GameError:
+                return  # a second vote, or a vote after the verdict: nothing to do
+            except StorageError:
+                log.warning("table %s: a vote could not be stored", table.id)
+                return
+            await self.publish(table, events)
+
+    # ------------------------------------------------------------------ /maya …
+
+    @maya_group.command(
+        name="start", description="Ouvrir une table de Maya (soirée) ou de Mia (vies) dans ce salon"
+    )
+    @app_commands.describe(
+        mode="soiree (gorgées) ou vies (Mia)",
+        vies="Nombre de vies (Mia)",
+        cpu="Nombre de joueurs CPU à la table",
+        niveau="Niveau des joueurs CPU",
+        ouvreur="Qui ouvre après une perte",
+        photo="Photo : annoncer la même valeur",
+        photo_memoire="Photo de mémoire : l'annonce copiée n'est plus affichée",
+        aveugle="Autoriser le jeu à l'aveugle",
+        tapote="Autoriser la Tapote",
+        seconde_chance="Autoriser la Seconde chance",
+        warrior="Fragile / Warrior face à un Maya",
+        inversion="Inverser le sens après un Maya",
+        fautes="Autoriser les fautes de jeu",
+        gage="Le gage (par défaut : gorgée, ou vie pour Mia)",
+    )
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name="soirée (gorgées)", value="soiree"),
+            app_commands.Choice(name="vies (Mia)", value="vies"),
+        ],
+        niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS],
+        ouvreur=[
+            app_commands.Choice(name="le perdant", value="perdant"),
+            app_commands.Choice(name="le suivant", value="suivant"),
+        ],
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        mode: str = "soiree",
+        vies: app_commands.Range[int, 1, 10] = 3,
+        cpu: app_commands.Range[int, 0, 9] = 0,
+        niveau: str = "moyen",
+        ouvreur: str = "perdant",
+        photo: bool | None = None,
+        photo_memoire: bool | None = None,
+        aveugle: bool | None = None,
+        tapote: bool | None = None,
+        seconde_chance: bool | None = None,
+        warrior: bool | None = None,
+        inversion: bool | None = None,
+        fautes: bool | None = None,
+        gage: app_commands.Range[str, 1, 30] | None = None,
+    ) -> None:
+        options: dict[str, Any] = {"ouvreur": ouvreur}
+        if mode == maya.VIES:
+            options["vies"] = vies
+        given = {
+            "photo": photo,
+            "photo_memoire": photo_memoire,
+            "aveugle": aveugle,
+            "tapote": tapote,
+            "seconde_chance": seconde_chance,
+            "warrior_fragile": warrior,
+            "inversion_maya": inversion,
+            "fautes": fautes,
+            "gage": gage.strip() if gage else None,
+        }
+        options.update({k: v for k, v in given.items() if v is not None})
+        rules = maya.Rules.for_preset(mode, **options)
+        if niveau not in CPU_LEVELS:
+            niveau = "moyen"
+        table = await self.tables.open(
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            starter=interaction.user.id,
+            rules=rules,
+            lang=public_lang(interaction),
+            cpu_count=cpu,
+            level=niveau,
+        )
+        async with table.lock:
+            await interaction.response.send_message(
+                t(
+                    table.lang,
+                    "note.table_opened",
+                    player=table.name(interaction.user.id),
+                    game=render.game_label(rules, table.lang),
+                    preset=render.preset_label(rules, table.lang),
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.refresh(table)
+
+    @maya_group.command(name="rejoindre", description="Rejoindre la table de ce salon")
+    async def join(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        if table.state is None:
+            async with table.lock:
+                await self.tables.join_lobby(table, interaction.user.id)
+                await interaction.response.send_message(
+                    self._note(table, ("lobby_joined", interaction.user.id)),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                await self.refresh(table)
+            return
+        await self.play(interaction, table, maya.Join(interaction.user.id), Reply.PUBLIC)
+
+    @maya_group.command(name="quitter", description="Quitter la table de ce salon")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        if table.state is None:
+            async with table.lock:
+                closed = await self.tables.leave_lobby(table, interaction.user.id)
+                key = "lobby_closed" if closed else "lobby_left"
+                await interaction.response.send_message(
+                    self._note(table, (key, interaction.user.id)),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                if not closed:
+                    await self.refresh(table)
+                else:
+                    await self._clear_table_message(table)
+            return
+        await self.play(interaction, table, maya.Leave(interaction.user.id), Reply.PUBLIC)
+
+    async def _clear_table_message(self, table: Table) -> None:
+        if table.message_id is None:
+            return
+        try:
+            await self._channel(table).get_partial_message(table.message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("table %s: could not clear the table message", table.id)
+
+    @maya_group.command(
+        name="commencer", description="Lancer la partie (celui ou celle qui a ouvert la table)"
+    )
+    async def begin(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        async with table.lock:
+            if interaction.user.id != table.starter:
+                raise TableError("not_starter", starter=table.starter)
+            await self.tables.start(table)
+            assert table.state is not None
+            order = " → ".join(table.name(seat.player) for seat in table.state.seats)
+            await interaction.response.send_message(
+                t(table.lang, "note.started", order=order),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(table.state.current or 0)]
+                ),
+            )
+            await self.refresh(table)
+            self.tables.schedule(table)
+
+    @maya_group.command(
+        name="stop",
+        description="Arrêter la partie (celui ou celle qui l'a ouverte, ou « Gérer le serveur »)",
+    )
+    async def stop(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        permissions = interaction.permissions
+        if interaction.user.id != table.starter and not permissions.manage_guild:
+            raise TableError("not_starter", starter=table.starter)
+        async with table.lock:
+            if not table.running:
+                raise TableError("stale")
+            events = await self.tables.stop(table)
+            lines = [self._note(table, ("stopped_by", interaction.user.id))]
+            if table.state is not None:
+                lines += self._lines(table, events)
+            await interaction.response.send_message(
+                "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
+            )
+            if table.state is None:
+                await self._clear_table_message(table)
+            else:
+                await self.refresh(table)
+
+    @maya_group.command(name="table", description="Voir l'état de la table (en privé)")
+    async def show_table(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        embed, _ = self._table_message(table)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @maya_group.command(name="regles", description="Voir les règles de cette table (en privé)")
+    async def show_rules(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        await interaction.response.send_message(
+            render.rules_text(table.rules, private_lang(interaction)), ephemeral=True
+        )
+
+    @maya_group.command(name="des", description="Voir mes dés (en privé)")
+    async def my_dice(self, interaction: discord.Interaction) -> None:
+        await self._show_dice(interaction, self._table_here(interaction))
+
+    @maya_group.command(name="lancer", description="Ouvrir la manche : lancer les dés")
+    @app_commands.describe(
+        aveugle="Sans regarder tes dés", inverser="Inverser le sens du jeu (après un Maya)"
+    )
+    async def roll(
+        self, interaction: discord.Interaction, aveugle: bool = False, inverser: bool = False
+    ) -> None:
+        table = self._table_here(interaction)
+        action = maya.Roll(interaction.user.id, None, aveugle, inverser)
+        await self.play(interaction, table, action, Reply.PANEL)
+
+    @maya_group.command(name="annoncer", description="Annoncer une valeur (vraie ou bluffée)")
+    @app_commands.describe(valeur="La valeur annoncée (ou photo)")
+    async def announce(self, interaction: discord.Interaction, valeur: str) -> None:
+        table = self._table_here(interaction)
+        action = _announcement(interaction.user.id, valeur)
+        await self.play(interaction, table, action, Reply.PUBLIC)
+
+    @announce.autocomplete("valeur")
+    async def announce_values(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = self.tables.in_channel(interaction.channel_id or 0)
+        if table is None or table.state is None:
+            return []
+        lang = private_lang(interaction)
+        choices = []
+        for action in maya.legal_actions(table.state, interaction.user.id):
+            if isinstance(action, maya.Photo):
+                label = t(lang, "select.photo", value=table.state.announced)
+                choices.append(app_commands.Choice(name=label, value="photo"))
+            elif isinstance(action, maya.Announce):
+                label = t(lang, "select.maya") if action.value == d.MAYA else str(action.value)
+                choices.append(app_commands.Choice(name=label, value=str(action.value)))
+        typed = current.strip().lower()
+        if typed:
+            choices = [c for c in choices if typed in c.name.lower() or typed in c.value]
+        return choices[:25]
+
+    @maya_group.command(
+        name="tapote", description="Tapoter un dé sans regarder (puis annoncer à l'aveugle)"
+    )
+    @app_commands.describe(de="Le dé à tapoter")
+    @app_commands.choices(
+        de=[
+            app_commands.Choice(name="le premier dé", value=1),
+            app_commands.Choice(name="le second dé", value=2),
+        ]
+    )
+    async def tap(self, interaction: discord.Interaction, de: int) -> None:
+        table = self._table_here(interaction)
+        await self.play(interaction, table, maya.Tap(interaction.user.id, de - 1), Reply.PANEL)
+
+    @maya_group.command(
+        name="secondechance",
+        description="Relancer les deux dés sans regarder (puis annoncer à l'aveugle)",
+    )
+    async def second_chance(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        await self.play(interaction, table, maya.SecondChance(interaction.user.id), Reply.PANEL)
+
+    # ------------------------------------------------------------------ /croire /soulever /faute
+
+    @app_commands.command(
+        name="croire", description="Croire l'annonce : le gobelet passe, tu relances"
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        aveugle="Sans regarder tes dés", style="Face à un Maya : Fragile ou Warrior"
+    )
+    @app_commands.choices(
+        style=[
+            app_commands.Choice(name="Fragile (1 gorgée)", value="fragile"),
+            app_commands.Choice(name="Warrior (tenter le Maya)", value="warrior"),
+        ]
+    )
+    async def believe(
+        self, interaction: discord.Interaction, aveugle: bool = False, style: str | None = None
+    ) -> None:
+        table = self._table_here(interaction)
+        user = interaction.user.id
+        state = table.state
+        if state is not None and state.announced == d.MAYA and state.phase == maya.RESPOND:
+            if state.rules.lives or not state.rules.warrior_fragile:
+                action: maya.Action = maya.AcceptMaya(user)
+            elif style == "warrior":
+                action = maya.Warrior(user)
+            else:
+                action = maya.Fragile(user)
+            await self.play(interaction, table, action, Reply.PUBLIC)
+            return
+        await self.play(interaction, table, maya.Believe(user, None, aveugle), Reply.PANEL)
+
+    @app_commands.command(name="soulever", description="Soulever le gobelet : vérifier l'annonce")
+    @app_commands.guild_only()
+    async def lift(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        await self.play(interaction, table, maya.Lift(interaction.user.id), Reply.PUBLIC)
+
+    @app_commands.command(
+        name="faute", description="Accuser un joueur de faute de jeu (vote de la table)"
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(joueur="Le joueur accusé", motif="Le motif de l'accusation")
+    async def fault(
+        self,
+        interaction: discord.Interaction,
+        joueur: discord.User,
+        motif: app_commands.Range[str, 1, 200],
+    ) -> None:
+        table = self._table_here(interaction)
+        lang = private_lang(interaction)
+        try:
+            async with table.lock:
+                if table.state is None:
+                    raise TableError("not_started")
+                wait = self.tables.cooldown_left(table, interaction.user.id)
+                if wait > 0:
+                    await say_privately(
+                        interaction, t(lang, "err.rate_limited", seconds=max(1, round(wait)))
+                    )
+                    return
+                events = await self.tables.act(
+                    table, maya.Accuse(interaction.user.id, joueur.id, motif)
+                )
+                fault_id = events[0].data["fault"]
+                fault = table.state.fault(fault_id)
+                assert fault is not None
+                lines = self._lines(table, events)
+                await interaction.response.send_message(
+                    "\n".join(lines),
+                    view=views.fault_view(table.id, fault, table.lang),
+                    allowed_mentions=discord.AllowedMentions(users=[joueur]),
+                )
+                message = await interaction.original_response()
+                table.fault_messages[fault_id] = message.id
+                table.accused_at[interaction.user.id] = time.monotonic()
+                await self.tables.save_meta(table)
+        except Exception as error:
+            await self.refuse(interaction, error, table)
+
+    # ------------------------------------------------------------------ restart
+
+    async def resume(self) -> None:
+        """After a restart: every restored table says it is back, and its timers run again."""
+        for table in list(self.tables.by_id.values()):
+            async with table.lock:
+                await self.tell(table, [t(table.lang, "note.back")])
+                await self.refresh(table)
+                if table.state is not None:
+                    for fault in table.state.faults:
+                        if fault.status == "voting":
+                            self.tables.arm_vote(table, fault.id)
+                self.tables.schedule(table)
+
+
+def _announcement(player: int, text: str) -> maya.Action:
+    cleaned = text.strip().lower()
+    if cleaned in ("photo", "📸"):
+        return maya.Photo(player)
+    if cleaned in ("maya", "mia"):
+        return maya.Announce(player, d.MAYA)
+    digits = "".join(ch for ch in cleaned if ch.isdigit())
+    if len(digits) == 2:
+        value = int(digits)
+        # "26" and "62" are the same throw: the bot reads it the right way round.
+        value = d.read((value // 10, value % 10)) if value // 10 and value % 10 else value
+        return maya.Announce(player, value)
+    raise maya.UnknownValue(value=text.strip()[:20])
+
+
+def _component_action(action: str, user: int, value: str | None) -> maya.Action:
+    if action == "roll":
+        return maya.Roll(user)
+    if action == "roll_blind":
+        return maya.Roll(user, None, True)
+    if action == "roll_reverse":
+        return maya.Roll(user, None, False, True)
+    if action == "believe":
+        return maya.Believe(user)
+    if action == "believe_blind":
+        return maya.Believe(user, None, True)
+    if action == "lift":
+        return maya.Lift(user)
+    if action == "fragile":
+        return maya.Fragile(user)
+    if action == "warrior":
+        return maya.Warrior(user)
+    if action == "accept_maya":
+        return maya.AcceptMaya(user)
+    if action in ("tap0", "tap1"):
+        return maya.Tap(user, int(action[-1]))
+    if action == "second_chance":
+        return maya.SecondChance(user)
+    if action == "announce" and value is not None:
+        return _announcement(user, value)
+    raise maya.NotNow(action=action)
+
+
+async def setup(bot: Gobelet) -> None:
+    await bot.add_cog(MayaCog(bot))

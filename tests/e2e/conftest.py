@@ -1,0 +1,81 @@
+"""Fixtures for end-to-end tests: the Discord emulator, and the real bot running against it.
+
+    async def test_something(emulator: DiscordEmulator, bot: BotProcess) -> None:
+        alice = emulator.user("alice")
+        comptoir = emulator.channel("bar", "comptoir")
+        answer = await emulator.slash(alice, comptoir, "maya start")
+        message = await answer.reply()
+
+Override ``world`` in a test module for another cast; set bot environment variables with
+``@pytest.mark.bot_env(GOBELET_TURN_SECONDS="1")``; shorten Discord's 3-second window with
+``emulator.response_deadline``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Generator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.botprocess import BotProcess
+from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.world import World
+
+BOT_KEY = pytest.StashKey[BotProcess]()
+EMULATOR_KEY = pytest.StashKey[DiscordEmulator]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "bot_env(**variables): environment variables for the bot under test"
+    )
+
+
+@pytest.fixture
+def world() -> World:
+    return World.default()
+
+
+@pytest.fixture
+async def emulator(world: World, request: pytest.FixtureRequest) -> AsyncIterator[DiscordEmulator]:
+    emulator = DiscordEmulator(world)
+    await emulator.start()
+    request.node.stash[EMULATOR_KEY] = emulator
+    yield emulator
+    await emulator.stop()
+    # A bug in the emulator, or a route the bot needs that it lacks, must not pass silently.
+    problems = emulator.internal_errors + [f"not emulated: {r}" for r in emulator.unhandled]
+    if problems:
+        pytest.fail("emulator problems:\n" + "\n".join(problems))
+
+
+@pytest.fixture
+async def bot(
+    emulator: DiscordEmulator, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[BotProcess]:
+    """The real bot, logged in, commands synced, past on_ready; stopped after the test."""
+    marker = request.node.get_closest_marker("bot_env")
+    process = BotProcess(emulator, tmp_path, env=marker.kwargs if marker else None)
+    request.node.stash[BOT_KEY] = process
+    try:
+        await process.start()
+        yield process
+    finally:
+        await process.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    # On failure, show what the bot printed and what it showed to whom.
+    report = yield
+    if report.failed:
+        process = item.stash.get(BOT_KEY, None)
+        if process is not None:
+            report.sections.append(("bot log", process.log()[-20_000:]))
+        emulator = item.stash.get(EMULATOR_KEY, None)
+        if emulator is not None:
+            report.sections.append(("emulator", emulator.describe()))
+    return report

@@ -1,0 +1,1513 @@
+"""An in-repo emulator of Discord's REST API and gateway, for running the real bot in tests.
+
+The bot under test is the real ``python -m bot`` process with the real discord.py: only the
+two URLs differ (DISCORD_API_BASE_URL, DISCORD_GATEWAY_URL). The emulator
+
+- answers the REST calls discord.py makes (login, command sync, interaction callbacks and
+  webhooks, channel messages, reactions, a few lookups) with the payload shapes discord.py
+  2.7 reads, and ``Content-Type: application/json`` exactly (anything else is read as text);
+- runs a gateway (HELLO, IDENTIFY, READY, one GUILD_CREATE per server, heartbeats);
+- injects what users do: slash commands, autocomplete, button clicks, select choices, modal
+  submissions, reactions; each returns a handle to await the bot's answer;
+- enforces Discord's rules so that tests catch what Discord would refuse: the 3-second window
+  for the first answer (10062), one initial answer (40060), the 15-minute token (50027),
+  message and command limits (50035, 50006), the bot's own channel permissions (50013);
+- records a transcript of what the bot showed to whom (see transcript.py).
+
+Everything runs in the test's event loop; nothing here blocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import secrets
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from aiohttp import BodyPartReader, WSMsgType, web
+
+from tests.e2e.appcommands import (
+    SELECT_RESOLVES,
+    EmulatorError,
+    check_available,
+    find_command,
+    improvised_command,
+    interaction_data,
+    resolve,
+)
+from tests.e2e.handles import (
+    DEFAULT_WAIT,
+    Callback,
+    Choices,
+    HttpCall,
+    InjectedEvent,
+    InjectedInteraction,
+    InteractionExpired,
+)
+from tests.e2e.transcript import (
+    EPHEMERAL,
+    IS_COMPONENTS_V2,
+    LOADING,
+    SELECTS,
+    STRING_SELECT,
+    Attachment,
+    Component,
+    Message,
+    Transcript,
+)
+from tests.e2e.validation import (
+    Problem,
+    choices_problems,
+    commands_problems,
+    error_body,
+    is_empty_message,
+    message_problems,
+    modal_problems,
+)
+from tests.e2e.world import (
+    ADD_REACTIONS,
+    ATTACH_FILES,
+    MANAGE_MESSAGES,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    Channel,
+    Guild,
+    Snowflakes,
+    User,
+    World,
+    now_iso,
+)
+
+__all__ = [
+    "DEFAULT_TOKEN",
+    "DEFAULT_WAIT",
+    "Callback",
+    "CommandSync",
+    "DiscordEmulator",
+    "EmulatorError",
+    "HttpCall",
+    "InjectedEvent",
+    "InjectedInteraction",
+    "InteractionExpired",
+]
+
+DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAwMQ.emulated.never-a-real-token"
+
+# Interaction types and callback types (https://discord.com/developers/docs/interactions).
+APPLICATION_COMMAND = 2
+MESSAGE_COMPONENT = 3
+AUTOCOMPLETE = 4
+MODAL_SUBMIT = 5
+CHANNEL_MESSAGE = 4
+DEFERRED_CHANNEL_MESSAGE = 5
+DEFERRED_UPDATE_MESSAGE = 6
+UPDATE_MESSAGE = 7
+AUTOCOMPLETE_RESULT = 8
+MODAL = 9
+ALLOWED_CALLBACKS = {
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    MESSAGE_COMPONENT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+        MODAL,
+    },
+    AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+    MODAL_SUBMIT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+    },
+}
+
+# Gateway intents that gate the events the emulator sends.
+GUILD_MESSAGE_REACTIONS = 1 << 10
+DIRECT_MESSAGE_REACTIONS = 1 << 13
+
+# Message flags a bot may set: on channel messages, and on interaction answers (+ ephemeral).
+CHANNEL_FLAGS = (1 << 2) | (1 << 12) | IS_COMPONENTS_V2
+INTERACTION_FLAGS = CHANNEL_FLAGS | EPHEMERAL
+
+MESSAGE_TYPE_CHAT_INPUT = 20
+
+
+class DiscordHTTPError(Exception):
+    """Raised inside a route to answer with a Discord error."""
+
+    def __init__(self, status: int, code: int, message: str, body: dict[str, Any] | None = None):
+        super().__init__(f"{status} {code} {message}")
+        self.status = status
+        self.body = body or {"message": message, "code": code}
+
+
+def _invalid(problems: list[Problem]) -> DiscordHTTPError:
+    return DiscordHTTPError(400, 50035, "Invalid Form Body", error_body(problems))
+
+
+UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
+ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
+INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
+UNKNOWN_WEBHOOK = (404, 10015, "Unknown Webhook")
+UNKNOWN_MESSAGE = (404, 10008, "Unknown Message")
+UNKNOWN_CHANNEL = (404, 10003, "Unknown Channel")
+MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
+EMPTY_MESSAGE = (400, 50006, "Cannot send an empty message")
+
+
+def _fail(error: tuple[int, int, str]) -> DiscordHTTPError:
+    return DiscordHTTPError(*error)
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    # Exactly "application/json": discord.py compares the header verbatim, and aiohttp's
+    # json_response() would add "; charset=utf-8" (then login fails on a str body).
+    return web.Response(
+        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
+    )
+
+
+@dataclass
+class Upload:
+    field: str
+    filename: str
+    data: bytes
+    content_type: str | None
+
+
+@dataclass
+class CommandSync:
+    guild_id: int | None
+    commands: list[dict[str, Any]]
+    at: float
+
+
+@dataclass
+class GatewaySession:
+    id: str
+    ws: web.WebSocketResponse
+    intents: int = 0
+    identify: dict[str, Any] | None = None
+    seq: int = 0
+    closed: bool = False
+    connected_at: float = 0.0
+    identified_at: float | None = None
+    guilds_sent_at: float | None = None
+    pings: list[asyncio.Future[float]] = field(default_factory=list)
+    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, op: int, data: Any, event: str | None = None) -> None:
+        frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
+        async with self._lock:
+            if event is not None:
+                self.seq += 1
+                frame["s"] = self.seq
+            # Plain text frames: discord.py asks for zlib-stream but only inflates binary ones.
+            await self.ws.send_str(json.dumps(frame))
+
+
+Watchdog = Callable[[], None]
+T = TypeVar("T")
+
+
+class DiscordEmulator:
+    """See the module docstring. Start with ``await emulator.start()``; stop with ``stop()``."""
+
+    def __init__(
+        self,
+        world: World | None = None,
+        *,
+        token: str = DEFAULT_TOKEN,
+        response_deadline: float = 3.0,
+        token_lifetime: float = 15 * 60.0,
+        heartbeat_interval_ms: int = 41_250,
+    ) -> None:
+        self.world = world or World.default()
+        self.token = token
+        self.response_deadline = response_deadline
+        self.token_lifetime = token_lifetime
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.transcript = Transcript()
+        self.snowflakes = Snowflakes()
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}  # None: global commands
+        self.syncs: list[CommandSync] = []
+        self.interactions: list[InjectedInteraction] = []
+        self.events: list[InjectedEvent] = []
+        self.sessions: list[GatewaySession] = []
+        self.calls: list[HttpCall] = []
+        self.unhandled: list[str] = []  # routes the bot called that the emulator lacks
+        self.internal_errors: list[str] = []  # bugs in the emulator itself
+        self.watchdog: Watchdog | None = None  # raises when the bot process died
+        self.port = 0
+        self._offset = 0.0
+        self._changed = asyncio.Event()
+        self._by_id: dict[int, InjectedInteraction] = {}
+        self._by_token: dict[str, InjectedInteraction] = {}
+        self._runner: web.AppRunner | None = None
+        self._app = self._build_app()
+
+    # --- lifecycle and addresses -----------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        self._runner = web.AppRunner(self._app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets  # type: ignore[attr-defined]
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+
+    async def stop(self) -> None:
+        for session in self.sessions:
+            if not session.ws.closed:
+                await session.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    def now(self) -> float:
+        """The emulator's clock: the loop's, plus whatever ``travel`` added."""
+        return asyncio.get_running_loop().time() + self._offset
+
+    def travel(self, seconds: float) -> None:
+        """Move the emulator's clock forward (tokens and response windows age; the bot's own
+        timers do not)."""
+        self._offset += seconds
+        self.snowflakes.offset += seconds
+        for interaction in self.interactions:
+            self._check_deadline(interaction)
+        self._notify()
+
+    # --- the world, for tests --------------------------------------------------------------
+
+    def user(self, who: User | int | str) -> User:
+        return self.world.user(who)
+
+    def channel(self, guild_or_id: str | int, name: str | None = None) -> Channel:
+        return self.world.channel(guild_or_id, name)
+
+    def guild(self, which: Guild | int | str) -> Guild:
+        return self.world.guild(which)
+
+    def dm(self, who: User | int | str) -> Channel:
+        channel = self.world.dm(who)
+        assert channel.recipient is not None
+        self.transcript.dm_recipients[channel.id] = channel.recipient.id
+        return channel
+
+    @property
+    def session(self) -> GatewaySession | None:
+        """The newest identified gateway connection still open."""
+        for session in reversed(self.sessions):
+            if session.identify is not None and not session.closed:
+                return session
+        return None
+
+    def command(self, name: str, guild: Guild | int | str | None = None) -> dict[str, Any]:
+        """A synced top-level command, as Discord stored it (guild commands first)."""
+        found = find_command(self.commands, name, self.world.guild(guild).id if guild else None)
+        if found is None:
+            raise LookupError(f"no synced command {name!r}; synced: {self.command_names()}")
+        return found
+
+    def command_names(self) -> dict[int | None, list[str]]:
+        return {scope: [c["name"] for c in commands] for scope, commands in self.commands.items()}
+
+    # --- waiting ---------------------------------------------------------------------------
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for(
+        self, predicate: Callable[[], T | None], *, timeout: float = DEFAULT_WAIT, what: str = "it"
+    ) -> T:
+        """Wait until ``predicate()`` is truthy and return its value; TimeoutError (with the
+        transcript and refused requests) otherwise. The watchdog stops the wait early when the
+        bot process died."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            changed = self._changed
+            value = predicate()
+            if value:
+                return value
+            if self.watchdog is not None:
+                self.watchdog()
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise TimeoutError(f"waited {timeout:g}s for {what}\n{self.describe()}")
+            # Wake at least every 100 ms so that the watchdog notices a dead bot quickly.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), min(remaining, 0.1))
+
+    def describe(self) -> str:
+        errors = [f"  {c.method} {c.path} -> {c.status} {c.error}" for c in self.http_errors]
+        return "\n".join(
+            [
+                "transcript:",
+                self.transcript.dump() or "  (nothing)",
+                "refused requests:",
+                *(errors or ["  (none)"]),
+                f"unhandled routes: {self.unhandled}",
+            ]
+        )
+
+    @property
+    def http_errors(self) -> list[HttpCall]:
+        return [call for call in self.calls if call.status >= 400]
+
+    @property
+    def expired(self) -> list[InjectedInteraction]:
+        return [i for i in self.interactions if i.expired]
+
+    @property
+    def latencies(self) -> list[float]:
+        """Seconds from injection to the bot's first answer, per answered interaction, in
+        injection order (for benchmarks: no test should assert a duration)."""
+        return [i.latency for i in self.interactions if i.latency is not None]
+
+    async def wait_message(
+        self,
+        channel: Channel | int | None = None,
+        *,
+        containing: str | None = None,
+        where: Callable[[Message], bool] | None = None,
+        user: User | int | str | None = None,
+        timeout: float = DEFAULT_WAIT,
+    ) -> Message:
+        """The newest live message that contains ``containing`` and satisfies ``where``, in
+        ``channel`` if given, among those ``user`` sees (public ones only without ``user``);
+        waits until one exists."""
+        channel_id = channel.id if isinstance(channel, Channel) else channel
+        viewer = self.world.user(user).id if user is not None else None
+
+        def newest() -> Message | None:
+            transcript = self.transcript
+            if viewer is None:
+                candidates = transcript.public(channel_id)
+            else:
+                candidates = transcript.visible_to(viewer, channel_id)
+            for message in reversed(candidates):
+                if (containing is None or containing in message.text) and (
+                    where is None or where(message)
+                ):
+                    return message
+            return None
+
+        wanted = f"a message containing {containing!r}" if containing else "a matching message"
+        return await self.wait_for(newest, timeout=timeout, what=wanted)
+
+    async def ping(self, timeout: float = DEFAULT_WAIT) -> float:
+        """Ask the bot for a heartbeat (gateway op 1) and return the round trip in seconds.
+
+        discord.py answers at once from its gateway loop, whatever the cogs do: this proves the
+        bot is connected and its event loop is not stuck, without relying on any command."""
+        session = self._live_session()
+        answered: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        session.pings.append(answered)
+        sent = self.now()
+        await session.send(1, session.seq)
+        try:
+            return await asyncio.wait_for(answered, timeout) - sent
+        except TimeoutError:
+            raise TimeoutError(f"the bot did not answer a heartbeat in {timeout:g}s") from None
+
+    # --- injecting what users do -----------------------------------------------------------
+
+    async def slash(
+        self,
+        user: User | int | str,
+        channel: Channel,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        locale: str | None = None,
+        allow_unknown: bool = False,
+    ) -> InjectedInteraction:
+        """Run ``/command`` ("game", "game sub" or "game group sub") with ``options`` by name.
+
+        Values are checked against the synced definition (choices, bounds, required) as
+        Discord's client would; users, channels and roles may be given as world objects,
+        names or ids and arrive with ``data.resolved``. ``allow_unknown`` sends a command
+        Discord never registered (values typed from their Python types)."""
+        who = self.world.user(user)
+        data = self._command_data(who, channel, command, options or {}, None, allow_unknown)
+        payload = self._interaction_payload(APPLICATION_COMMAND, who, channel, data, locale)
+        return await self._inject(payload, who, channel, command=command)
+
+    async def autocomplete(
+        self,
+        user: User | int | str,
+        channel: Channel,
+        command: str,
+        options: Mapping[str, Any],
+        focused: str,
+        *,
+        locale: str | None = None,
+    ) -> InjectedInteraction:
+        """Type into option ``focused`` (its partial value is ``options[focused]``); await
+        ``autocomplete_choices()`` on the result."""
+        who = self.world.user(user)
+        data = self._command_data(who, channel, command, options, focused, False)
+        payload = self._interaction_payload(AUTOCOMPLETE, who, channel, data, locale)
+        return await self._inject(payload, who, channel, command=command)
+
+    async def click(
+        self,
+        user: User | int | str,
+        message: Message,
+        button: Component | str | None = None,
+        *,
+        label: str | None = None,
+        locale: str | None = None,
+    ) -> InjectedInteraction:
+        """Click a button on a message: a Component, a custom_id (or a prefix ending in ':'),
+        or ``label=``."""
+        who = self.world.user(user)
+        if isinstance(button, Component):
+            component = button
+        else:
+            component = message.button(label, custom_id=button)
+        self._check_can_use(who, message, component)
+        data = {"custom_id": component.custom_id, "component_type": component.type}
+        channel = self.world.channel(message.channel_id)
+        payload = self._interaction_payload(MESSAGE_COMPONENT, who, channel, data, locale, message)
+        return await self._inject(payload, who, channel, source=message)
+
+    async def choose(
+        self,
+        user: User | int | str,
+        message: Message,
+        values: Iterable[Any] | str,
+        select: Component | str | None = None,
+        *,
+        locale: str | None = None,
+    ) -> InjectedInteraction:
+        """Pick ``values`` in a select menu (option values for a string select; users, roles
+        or channels, as objects or ids, for the other selects)."""
+        who = self.world.user(user)
+        component = select if isinstance(select, Component) else message.select(select)
+        self._check_can_use(who, message, component)
+        picked = [values] if isinstance(values, str) else list(values)
+        low = component.raw.get("min_values", 1)
+        high = component.raw.get("max_values", 1)
+        if not low <= len(picked) <= high:
+            raise EmulatorError(f"{component!r} takes {low} to {high} values, not {len(picked)}")
+        data: dict[str, Any] = {"custom_id": component.custom_id, "component_type": component.type}
+        channel = self.world.channel(message.channel_id)
+        guild = self.world.guild_of(channel)
+        if component.type == STRING_SELECT:
+            unknown = [v for v in picked if v not in component.values]
+            if unknown:
+                raise EmulatorError(f"{unknown} are not options of {component!r}")
+            data["values"] = picked
+        else:
+            resolved: dict[str, dict[str, Any]] = {}
+            what = SELECT_RESOLVES[component.type]
+            data["values"] = [resolve(self.world, v, what, guild, resolved) for v in picked]
+            data["resolved"] = resolved
+        payload = self._interaction_payload(MESSAGE_COMPONENT, who, channel, data, locale, message)
+        return await self._inject(payload, who, channel, source=message)
+
+    async def submit_modal(
+        self,
+        shown: InjectedInteraction,
+        values: Mapping[str, str | list[str]],
+        *,
+        locale: str | None = None,
+    ) -> InjectedInteraction:
+        """Fill and submit the modal the bot answered ``shown`` with (text inputs by custom_id;
+        a list for a select in the modal). Fields left out are sent empty."""
+        if shown.modal is None:
+            raise EmulatorError(f"the bot showed no modal for {shown!r}")
+
+        def filled(component: dict[str, Any]) -> dict[str, Any]:
+            value = values.get(component.get("custom_id", ""), "")
+            answer = {"type": component["type"], "custom_id": component.get("custom_id")}
+            if component["type"] in SELECTS:
+                answer["values"] = [value] if isinstance(value, str) else list(value)
+            else:
+                answer["value"] = value if isinstance(value, str) else "".join(value)
+            return answer
+
+        components: list[dict[str, Any]] = []
+        for top in shown.modal.get("components", []):
+            if top.get("type") == 1:
+                components.append({"type": 1, "components": [filled(c) for c in top["components"]]})
+            elif top.get("type") == 18:
+                components.append({"type": 18, "component": filled(top["component"])})
+        data = {"custom_id": shown.modal["custom_id"], "components": components}
+        payload = self._interaction_payload(
+            MODAL_SUBMIT, shown.user, shown.channel, data, locale, shown.source
+        )
+        return await self._inject(payload, shown.user, shown.channel, source=shown.source)
+
+    async def react(
+        self, user: User | int | str, message: Message, emoji: str, *, burst: bool = False
+    ) -> InjectedEvent:
+        """``user`` adds a reaction (unicode, or "name:id" for a custom emoji)."""
+        who = self.world.user(user)
+        self._check_can_see(who, message, reacting=True)
+        users = message.reactions.setdefault(emoji, [])
+        if who.id in users:
+            raise EmulatorError(f"{who.name} already reacted {emoji} on message {message.id}")
+        users.append(who.id)
+        return await self._reaction_event("MESSAGE_REACTION_ADD", who, message, emoji, burst)
+
+    async def unreact(
+        self, user: User | int | str, message: Message, emoji: str, *, burst: bool = False
+    ) -> InjectedEvent:
+        who = self.world.user(user)
+        users = message.reactions.get(emoji, [])
+        if who.id not in users:
+            raise EmulatorError(f"{who.name} has no {emoji} reaction on message {message.id}")
+        users.remove(who.id)
+        return await self._reaction_event("MESSAGE_REACTION_REMOVE", who, message, emoji, burst)
+
+    # --- building interaction payloads -----------------------------------------------------
+
+    def _interaction_payload(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        locale: str | None,
+        message: Message | None = None,
+    ) -> dict[str, Any]:
+        guild = self.world.guild_of(channel)
+        payload: dict[str, Any] = {
+            "id": str(self.snowflakes.next()),
+            "application_id": str(self.world.application_id),
+            "type": kind,
+            "data": data,
+            "channel_id": str(channel.id),
+            "token": f"emulated-{secrets.token_urlsafe(48)}",
+            "version": 1,
+            "locale": locale or user.locale,
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if guild is None:
+            payload["channel"] = channel.payload()
+            payload["user"] = user.payload()
+            payload["context"] = 1  # BOT_DM
+            payload["app_permissions"] = str(VIEW_CHANNEL | SEND_MESSAGES | ADD_REACTIONS)
+            payload["authorizing_integration_owners"] = {"0": "0"}
+        else:
+            if user.id not in guild.members:
+                raise EmulatorError(f"{user.name} is not a member of {guild.name}")
+            permissions = guild.permissions(user)
+            payload["channel"] = {**channel.payload(), "permissions": str(permissions)}
+            payload["guild_id"] = str(guild.id)
+            payload["guild"] = {
+                "id": str(guild.id),
+                "locale": guild.preferred_locale,
+                "features": [],
+            }
+            payload["guild_locale"] = guild.preferred_locale
+            payload["member"] = guild.member(user).payload(permissions=permissions)
+            payload["context"] = 0  # GUILD
+            payload["app_permissions"] = str(guild.permissions(self.world.bot))
+            payload["authorizing_integration_owners"] = {"0": str(guild.id)}
+        if message is not None:
+            payload["message"] = message.payload(self.world.bot.payload())
+        return payload
+
+    async def _inject(
+        self,
+        payload: dict[str, Any],
+        user: User,
+        channel: Channel,
+        *,
+        source: Message | None = None,
+        command: str | None = None,
+    ) -> InjectedInteraction:
+        session = self._live_session()
+        interaction = InjectedInteraction(
+            self, payload, user, channel, source=source, command=command
+        )
+        self.interactions.append(interaction)
+        self._by_id[interaction.id] = interaction
+        self._by_token[interaction.token] = interaction
+        interaction.injected_at = self.now()
+        interaction.deadline_at = interaction.injected_at + self.response_deadline
+        interaction.token_expires_at = interaction.injected_at + self.token_lifetime
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.response_deadline + 0.001, self._check_deadline, interaction)
+        await session.send(0, payload, "INTERACTION_CREATE")
+        return interaction
+
+    def _check_deadline(self, interaction: InjectedInteraction) -> None:
+        if interaction.callback is None and self.now() >= interaction.deadline_at:
+            interaction.expired = True
+            self._notify()
+
+    def _live_session(self) -> GatewaySession:
+        session = self.session
+        if session is None:
+            raise EmulatorError("the bot is not connected to the gateway")
+        return session
+
+    def _command_data(
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        options: Mapping[str, Any],
+        focused: str | None,
+        allow_unknown: bool,
+    ) -> dict[str, Any]:
+        guild = self.world.guild_of(channel)
+        name = command.split()[0]
+        definition = find_command(self.commands, name, guild.id if guild else None)
+        if definition is None:
+            if not allow_unknown:
+                raise EmulatorError(
+                    f"no synced command /{name} here; synced: {self.command_names()} "
+                    "(allow_unknown=True sends it anyway)"
+                )
+            definition = improvised_command(self.snowflakes.next(), command, options)
+        check_available(user, guild, definition)
+        return interaction_data(self.world, definition, command, options, guild, focused)
+
+    def _check_can_see(self, user: User, message: Message, *, reacting: bool = False) -> None:
+        if message.deleted:
+            raise EmulatorError(f"message {message.id} was deleted")
+        recipient = self.transcript.dm_recipients.get(message.channel_id)
+        if not message.visible_to(user.id, dm_recipient=recipient):
+            raise EmulatorError(f"{user.name} cannot see message {message.id}")
+        if reacting and message.ephemeral:
+            raise EmulatorError("nobody can react to an ephemeral message")
+        channel = self.world.channel(message.channel_id)
+        guild = self.world.guild_of(channel)
+        if guild is not None and user.id not in guild.members:
+            raise EmulatorError(f"{user.name} is not a member of {guild.name}")
+
+    def _check_can_use(self, user: User, message: Message, component: Component) -> None:
+        self._check_can_see(user, message)
+        if component.raw not in [c.raw for c in message.all_components()]:
+            raise EmulatorError(f"{component!r} is not on message {message.id} (any more)")
+        if not component.clickable:
+            raise EmulatorError(f"{component!r} is disabled or a link: clicking sends nothing")
+
+    def _reaction_payload(
+        self, name: str, user: User, message: Message, emoji: str, burst: bool = False
+    ) -> dict[str, Any]:
+        emoji_name, _, emoji_id = emoji.partition(":")
+        payload: dict[str, Any] = {
+            "user_id": str(user.id),
+            "channel_id": str(message.channel_id),
+            "message_id": str(message.id),
+            "emoji": {"id": emoji_id or None, "name": emoji_name},
+            "burst": burst,
+            "type": 1 if burst else 0,  # discord.py >= 2.4 requires "type"
+        }
+        if name == "MESSAGE_REACTION_ADD":
+            payload["message_author_id"] = str(message.author_id)
+            payload["burst_colors"] = []
+        if message.guild_id is not None:
+            guild = self.world.guild(message.guild_id)
+            payload["guild_id"] = str(guild.id)
+            if name == "MESSAGE_REACTION_ADD":
+                payload["member"] = guild.member(user).payload()
+        return payload
+
+    async def _reaction_event(
+        self, name: str, user: User, message: Message, emoji: str, burst: bool
+    ) -> InjectedEvent:
+        event = InjectedEvent(self, name, self._reaction_payload(name, user, message, emoji, burst))
+        self.events.append(event)
+        event.delivered = await self._send_reaction(
+            self._live_session(), name, event.payload, message
+        )
+        return event
+
+    async def _send_reaction(
+        self, session: GatewaySession, name: str, payload: dict[str, Any], message: Message
+    ) -> bool:
+        """Send a reaction event if the bot subscribed to it (as Discord does: no intent, no
+        event, and a test's ``InjectedEvent.delivered`` says so)."""
+        intent = DIRECT_MESSAGE_REACTIONS if message.guild_id is None else GUILD_MESSAGE_REACTIONS
+        if not session.intents & intent:
+            return False
+        await session.send(0, payload, name)
+        return True
+
+    async def _bot_reaction_changed(
+        self, name: str, message: Message, emoji: str, user: User
+    ) -> None:
+        # Discord tells the bot about reactions it adds or removes itself (bots must ignore them).
+        if self.session is not None:
+            payload = self._reaction_payload(name, user, message, emoji)
+            await self._send_reaction(self.session, name, payload, message)
+
+    # --- HTTP plumbing ---------------------------------------------------------------------
+
+    def _build_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        api = "/api/v10"
+        routes: list[tuple[str, str, Callable[[web.Request], Awaitable[web.StreamResponse]]]] = [
+            ("GET", "/", self._gateway),
+            ("GET", f"{api}/gateway", self._get_gateway),
+            ("GET", f"{api}/gateway/bot", self._get_gateway),
+            ("GET", f"{api}/users/@me", self._get_me),
+            ("GET", f"{api}/users/{{user_id}}", self._get_user),
+            ("POST", f"{api}/users/@me/channels", self._create_dm),
+            ("GET", f"{api}/oauth2/applications/@me", self._get_application),
+            ("GET", f"{api}/applications/@me", self._get_application),
+            ("GET", f"{api}/applications/{{app}}/commands", self._get_commands),
+            ("PUT", f"{api}/applications/{{app}}/commands", self._put_commands),
+            ("GET", f"{api}/applications/{{app}}/guilds/{{guild}}/commands", self._get_commands),
+            ("PUT", f"{api}/applications/{{app}}/guilds/{{guild}}/commands", self._put_commands),
+            ("POST", f"{api}/interactions/{{id}}/{{token}}/callback", self._callback),
+            ("POST", f"{api}/webhooks/{{app}}/{{token}}", self._followup),
+            ("GET", f"{api}/webhooks/{{app}}/{{token}}/messages/{{message}}", self._webhook_get),
+            ("PATCH", f"{api}/webhooks/{{app}}/{{token}}/messages/{{message}}", self._webhook_edit),
+            ("DELETE", f"{api}/webhooks/{{app}}/{{token}}/messages/{{message}}", self._webhook_del),
+            ("GET", f"{api}/channels/{{channel}}", self._get_channel),
+            ("POST", f"{api}/channels/{{channel}}/typing", self._typing),
+            ("GET", f"{api}/channels/{{channel}}/messages", self._history),
+            ("POST", f"{api}/channels/{{channel}}/messages", self._post_message),
+            ("GET", f"{api}/channels/{{channel}}/messages/{{message}}", self._get_message),
+            ("PATCH", f"{api}/channels/{{channel}}/messages/{{message}}", self._patch_message),
+            ("DELETE", f"{api}/channels/{{channel}}/messages/{{message}}", self._delete_message),
+            ("DELETE", f"{api}/channels/{{channel}}/messages/{{message}}/reactions", self._clear),
+            (
+                "GET",
+                f"{api}/channels/{{channel}}/messages/{{message}}/reactions/{{emoji}}",
+                self._reactors,
+            ),
+            (
+                "DELETE",
+                f"{api}/channels/{{channel}}/messages/{{message}}/reactions/{{emoji}}",
+                self._clear,
+            ),
+            (
+                "PUT",
+                f"{api}/channels/{{channel}}/messages/{{message}}/reactions/{{emoji}}/{{user}}",
+                self._bot_react,
+            ),
+            (
+                "DELETE",
+                f"{api}/channels/{{channel}}/messages/{{message}}/reactions/{{emoji}}/{{user}}",
+                self._remove_reaction,
+            ),
+            ("GET", f"{api}/guilds/{{guild}}", self._get_guild),
+            ("GET", f"{api}/guilds/{{guild}}/channels", self._get_guild_channels),
+            ("GET", f"{api}/guilds/{{guild}}/roles", self._get_roles),
+            ("GET", f"{api}/guilds/{{guild}}/members/{{user_id}}", self._get_member),
+        ]
+        for method, path, handler in routes:
+            app.router.add_route(method, path, handler)
+        app.router.add_route("*", "/{tail:.*}", self._unhandled)
+        return app
+
+    @web.middleware
+    async def _middleware(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
+        if request.path == "/":  # the gateway websocket
+            return await handler(request)
+        call = HttpCall(request.method, request.path, 0, self.now())
+        self.calls.append(call)
+        try:
+            bot_route = not request.path.startswith(("/api/v10/webhooks", "/api/v10/interactions"))
+            if bot_route and request.headers.get("Authorization") != f"Bot {self.token}":
+                raise DiscordHTTPError(401, 0, "401: Unauthorized")
+            response = await handler(request)
+        except DiscordHTTPError as error:
+            call.error = error.body
+            response = json_response(error.body, error.status)
+        except Exception as error:  # a bug in the emulator: fail the test, never a 5xx
+            # (discord.py retries 5xx answers after sleeping, which would only slow the test).
+            self.internal_errors.append(f"{request.method} {request.path}: {error!r}")
+            call.error = {"message": f"emulator bug: {error!r}", "code": 0}
+            response = json_response(call.error, 400)
+        call.status = response.status
+        self._notify()
+        return response
+
+    async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
+        """A JSON body, or a multipart one (``payload_json`` plus ``files[n]`` parts)."""
+        if request.content_type == "multipart/form-data":
+            payload: dict[str, Any] = {}
+            uploads: list[Upload] = []
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                if not isinstance(part, BodyPartReader):
+                    raise DiscordHTTPError(400, 0, "nested multipart bodies are not emulated")
+                if part.name == "payload_json":
+                    payload = json.loads(await part.text())
+                elif part.filename is not None:
+                    content = bytes(await part.read())
+                    content_type = part.headers.get("Content-Type")
+                    uploads.append(Upload(part.name or "", part.filename, content, content_type))
+                else:
+                    payload[part.name or ""] = await part.text()
+            return payload, uploads
+        if not request.can_read_body:
+            return {}, []
+        body = await request.json()
+        return (body if isinstance(body, dict) else {"_list": body}), []
+
+    async def _unhandled(self, request: web.Request) -> web.StreamResponse:
+        self.unhandled.append(f"{request.method} {request.path}")
+        raise DiscordHTTPError(404, 0, "404: Not Found (not emulated)")
+
+    # --- gateway ---------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(autoping=True)
+        await ws.prepare(request)
+        session = GatewaySession(id=secrets.token_hex(16), ws=ws, connected_at=self.now())
+        self.sessions.append(session)
+        try:
+            await session.send(10, {"heartbeat_interval": self.heartbeat_interval_ms})
+            async for frame in ws:
+                if frame.type != WSMsgType.TEXT:
+                    break
+                await self._gateway_op(session, json.loads(frame.data))
+        except ConnectionResetError:
+            pass  # the bot was killed: nothing to answer any more
+        except Exception as error:
+            self.internal_errors.append(f"gateway: {error!r}")
+        finally:
+            session.closed = True
+            self._notify()
+        return ws
+
+    async def _gateway_op(self, session: GatewaySession, frame: dict[str, Any]) -> None:
+        op = frame.get("op")
+        data: Any = frame.get("d")
+        if op == 1:  # heartbeat (the bot's own, or its answer to ping())
+            for pending in session.pings:
+                if not pending.done():
+                    pending.set_result(self.now())
+            session.pings.clear()
+            await session.send(11, None)
+        elif op == 2:  # identify
+            if data.get("token") != self.token:
+                await session.ws.close(code=4004, message=b"Authentication failed.")
+                return
+            session.identify = data
+            session.intents = int(data.get("intents", 0))
+            session.identified_at = self.now()
+            self._notify()
+            await self._ready(session)
+        elif op == 6:  # resume: the emulator keeps no backlog, so it resumes with nothing missed
+            known = any(s.id == data.get("session_id") for s in self.sessions)
+            if known and data.get("token") == self.token:
+                session.identify = data
+                session.identified_at = self.now()
+                await session.send(0, {}, "RESUMED")
+            else:
+                await session.send(9, False)
+        elif op == 8:  # request guild members
+            await self._members_chunk(session, data)
+        elif op in (3, 4):  # presence and voice state updates: nothing to emulate
+            pass
+        else:
+            await session.ws.close(code=4001, message=b"Unknown opcode.")
+        self._notify()
+
+    async def _ready(self, session: GatewaySession) -> None:
+        bot = self.world.bot
+        guilds = [g for g in self.world.guilds.values() if bot.id in g.members]
+        await session.send(
+            0,
+            {
+                "v": 10,
+                "user": {**bot.payload(), "verified": True, "mfa_enabled": False, "email": None},
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(self.world.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "guild_join_requests": [],
+                "geo_ordered_rtc_regions": [],
+                "user_settings": {},
+                "auth": {},
+            },
+            "READY",
+        )
+        for guild in guilds:
+            await session.send(0, guild.payload(), "GUILD_CREATE")
+        session.guilds_sent_at = self.now()
+
+    async def _members_chunk(self, session: GatewaySession, data: dict[str, Any]) -> None:
+        guild = self.world.guild(int(data["guild_id"]))
+        wanted = {int(u) for u in data.get("user_ids") or []}
+        query = (data.get("query") or "").lower()
+        members = [
+            m.payload()
+            for m in guild.members.values()
+            if (not wanted or m.user.id in wanted) and m.user.name.lower().startswith(query)
+        ]
+        limit = data.get("limit") or 0
+        chunk = {
+            "guild_id": str(guild.id),
+            "members": members[:limit] if limit else members,
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
+        if data.get("nonce"):
+            chunk["nonce"] = data["nonce"]
+        await session.send(0, chunk, "GUILD_MEMBERS_CHUNK")
+
+    async def _get_gateway(self, request: web.Request) -> web.StreamResponse:
+        return json_response(
+            {
+                "url": self.gateway_url.rstrip("/"),
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    # --- REST: login and lookups -----------------------------------------------------------
+
+    async def _get_me(self, request: web.Request) -> web.StreamResponse:
+        return json_response({**self.world.bot.payload(), "verified": True, "mfa_enabled": False})
+
+    async def _get_user(self, request: web.Request) -> web.StreamResponse:
+        try:
+            user = self.world.user(int(request.match_info["user_id"]))
+        except (LookupError, ValueError):
+            raise DiscordHTTPError(404, 10013, "Unknown User") from None
+        return json_response(user.payload())
+
+    async def _get_application(self, request: web.Request) -> web.StreamResponse:
+        owner = self.world.users.get("patron") or next(iter(self.world.users.values()), None)
+        return json_response(
+            {
+                "id": str(self.world.application_id),
+                "name": self.world.bot.name,
+                "icon": None,
+                "description": "",
+                "rpc_origins": [],
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "bot": self.world.bot.payload(),
+                "owner": (owner or self.world.bot).payload(),
+                "summary": "",
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": 0,
+                "tags": [],
+                "interactions_endpoint_url": None,
+                "redirect_uris": [],
+                "approximate_guild_count": len(self.world.guilds),
+            }
+        )
+
+    def _channel(self, request: web.Request) -> Channel:
+        try:
+            return self.world.channel(int(request.match_info["channel"]))
+        except (LookupError, ValueError):
+            raise _fail(UNKNOWN_CHANNEL) from None
+
+    def _guild(self, request: web.Request) -> Guild:
+        try:
+            return self.world.guild(int(request.match_info["guild"]))
+        except (LookupError, ValueError):
+            raise DiscordHTTPError(404, 10004, "Unknown Guild") from None
+
+    async def _get_channel(self, request: web.Request) -> web.StreamResponse:
+        return json_response(self._channel(request).payload())
+
+    async def _create_dm(self, request: web.Request) -> web.StreamResponse:
+        body, _ = await self._body(request)
+        try:
+            channel = self.dm(int(body["recipient_id"]))
+        except (LookupError, ValueError, KeyError):
+            raise DiscordHTTPError(400, 50033, "Invalid Recipient(s)") from None
+        return json_response(channel.payload())
+
+    async def _get_guild(self, request: web.Request) -> web.StreamResponse:
+        payload = self._guild(request).payload()
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            payload.pop(key, None)  # REST answers without the gateway-only lists
+        return json_response(payload)
+
+    async def _get_guild_channels(self, request: web.Request) -> web.StreamResponse:
+        return json_response([c.payload() for c in self._guild(request).channels])
+
+    async def _get_roles(self, request: web.Request) -> web.StreamResponse:
+        return json_response([r.payload() for r in self._guild(request).roles])
+
+    async def _get_member(self, request: web.Request) -> web.StreamResponse:
+        guild = self._guild(request)
+        try:
+            member = guild.member(int(request.match_info["user_id"]))
+        except (LookupError, ValueError):
+            raise DiscordHTTPError(404, 10007, "Unknown Member") from None
+        return json_response(member.payload())
+
+    async def _typing(self, request: web.Request) -> web.StreamResponse:
+        self._channel(request)
+        return web.Response(status=204)
+
+    # --- REST: application commands --------------------------------------------------------
+
+    def _check_app(self, request: web.Request) -> None:
+        if request.match_info.get("app") != str(self.world.application_id):
+            raise DiscordHTTPError(403, 50001, "Missing Access")
+
+    def _scope(self, request: web.Request) -> int | None:
+        self._check_app(request)
+        return self._guild(request).id if "guild" in request.match_info else None
+
+    async def _get_commands(self, request: web.Request) -> web.StreamResponse:
+        return json_response(self.commands.get(self._scope(request), []))
+
+    async def _put_commands(self, request: web.Request) -> web.StreamResponse:
+        scope = self._scope(request)
+        body, _ = await self._body(request)
+        commands = body.get("_list")
+        if not isinstance(commands, list):
+            raise _invalid([([], "BASE_TYPE_ARRAY", "Must be an array")])
+        problems = commands_problems(commands)
+        if problems:
+            raise _invalid(problems)
+        # Discord keeps a command's id across overwrites when its name and type stay the same.
+        previous = {(c["name"], c.get("type", 1)): c["id"] for c in self.commands.get(scope, [])}
+        stored = []
+        for command in commands:
+            kind = command.get("type", 1)
+            entry = {
+                "type": kind,
+                "description": "",
+                "options": [],
+                "default_member_permissions": None,
+                "nsfw": False,
+                "integration_types": [0],
+                "contexts": None,
+                **command,
+                "id": previous.get((command["name"], kind)) or str(self.snowflakes.next()),
+                "application_id": str(self.world.application_id),
+                "version": str(self.snowflakes.next()),
+            }
+            if scope is not None:
+                entry["guild_id"] = str(scope)
+            stored.append(entry)
+        self.commands[scope] = stored
+        self.syncs.append(CommandSync(scope, stored, self.now()))
+        return json_response(stored)
+
+    # --- REST: interaction answers ---------------------------------------------------------
+
+    async def _callback(self, request: web.Request) -> web.StreamResponse:
+        now = self.now()
+        interaction = self._by_id.get(int(request.match_info["id"]))
+        if interaction is None or interaction.token != request.match_info["token"]:
+            raise _fail(UNKNOWN_INTERACTION)
+        try:
+            return await self._answer(request, interaction, now)
+        except DiscordHTTPError as error:
+            interaction.errors.append(
+                HttpCall(request.method, request.path, error.status, now, error.body)
+            )
+            raise
+
+    async def _answer(
+        self, request: web.Request, interaction: InjectedInteraction, now: float
+    ) -> web.StreamResponse:
+        if interaction.first_response_at is None:
+            interaction.first_response_at = now
+        if interaction.callback is not None:
+            raise _fail(ALREADY_ACKNOWLEDGED)
+        if now > interaction.deadline_at:
+            interaction.expired = True
+            raise _fail(UNKNOWN_INTERACTION)
+        body, uploads = await self._body(request)
+        kind = body.get("type")
+        data = body.get("data") or {}
+        if kind not in ALLOWED_CALLBACKS[interaction.type] or (
+            kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE) and interaction.source is None
+        ):
+            raise _invalid([(["type"], "INTERACTION_RESPONSE_TYPE_INVALID", f"type {kind}")])
+        resource: dict[str, Any] = {"type": kind}
+        message: Message | None = None
+        if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
+            flags = int(data.get("flags") or 0) & INTERACTION_FLAGS
+            # A deferred answer is an empty "thinking" message until edited or followed up.
+            if kind == DEFERRED_CHANNEL_MESSAGE:
+                shown = {"flags": flags | LOADING}
+            else:
+                shown = {**data, "flags": flags}
+            message = self._create(
+                interaction.channel,
+                shown,
+                uploads,
+                interaction=interaction,
+                allow_empty=kind == DEFERRED_CHANNEL_MESSAGE,
+            )
+            interaction.original = message
+            interaction.followup_replaces_defer = kind == DEFERRED_CHANNEL_MESSAGE
+        elif kind == UPDATE_MESSAGE:
+            assert interaction.source is not None
+            message = self._edit(interaction.source, data, uploads)
+            interaction.original = message
+            interaction.touch(message)
+        elif kind == DEFERRED_UPDATE_MESSAGE:
+            interaction.original = interaction.source
+        elif kind == AUTOCOMPLETE_RESULT:
+            problems = choices_problems(data.get("choices"))
+            if problems:
+                raise _invalid(problems)
+            interaction.choices = Choices(data["choices"])
+        elif kind == MODAL:
+            problems = modal_problems(data)
+            if problems:
+                raise _invalid(problems)
+            interaction.modal = data
+        interaction.callback = Callback(kind, data, now)
+        self._notify()
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return web.Response(status=204)
+        callback_interaction: dict[str, Any] = {"id": str(interaction.id), "type": interaction.type}
+        if message is not None:
+            resource["message"] = message.payload(self.world.bot.payload())
+            callback_interaction.update(
+                {
+                    "response_message_id": str(message.id),
+                    "response_message_loading": message.loading,
+                    "response_message_ephemeral": message.ephemeral,
+                }
+            )
+        return json_response({"interaction": callback_interaction, "resource": resource})
+
+    def _by_webhook(self, request: web.Request) -> InjectedInteraction:
+        if request.match_info.get("app") != str(self.world.application_id):
+            raise _fail(UNKNOWN_WEBHOOK)
+        interaction = self._by_token.get(request.match_info["token"])
+        if interaction is None or interaction.callback is None:
+            raise _fail(UNKNOWN_WEBHOOK)
+        if self.now() > interaction.token_expires_at:
+            raise _fail(INVALID_WEBHOOK_TOKEN)
+        return interaction
+
+    def _webhook_message(self, request: web.Request, interaction: InjectedInteraction) -> Message:
+        wanted = request.match_info["message"]
+        if wanted == "@original":
+            message = interaction.original
+        else:
+            message = next((m for m in interaction.touched if str(m.id) == wanted), None)
+        if message is None or message.deleted:
+            raise _fail(UNKNOWN_MESSAGE)
+        return message
+
+    async def _recorded(
+        self,
+        request: web.Request,
+        action: Callable[[InjectedInteraction], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
+        """Run a webhook action, keeping refused ones on the interaction for its test."""
+        interaction = self._by_token.get(request.match_info["token"])
+        try:
+            return await action(self._by_webhook(request))
+        except DiscordHTTPError as error:
+            if interaction is not None:
+                interaction.errors.append(
+                    HttpCall(request.method, request.path, error.status, self.now(), error.body)
+                )
+            raise
+
+    async def _followup(self, request: web.Request) -> web.StreamResponse:
+        async def send(interaction: InjectedInteraction) -> web.StreamResponse:
+            body, uploads = await self._body(request)
+            original = interaction.original
+            if interaction.followup_replaces_defer and original is not None and original.loading:
+                # The first followup after "thinking" replaces the thinking message (and keeps
+                # the visibility chosen when deferring).
+                message = self._edit(original, body, uploads)
+            else:
+                flags = int(body.get("flags") or 0) & INTERACTION_FLAGS
+                message = self._create(
+                    interaction.channel, {**body, "flags": flags}, uploads, interaction=interaction
+                )
+            interaction.followup_replaces_defer = False
+            if request.query.get("wait") in ("true", "1", "True"):
+                return json_response(message.payload(self.world.bot.payload()))
+            return web.Response(status=204)
+
+        return await self._recorded(request, send)
+
+    async def _webhook_get(self, request: web.Request) -> web.StreamResponse:
+        async def get(interaction: InjectedInteraction) -> web.StreamResponse:
+            message = self._webhook_message(request, interaction)
+            return json_response(message.payload(self.world.bot.payload()))
+
+        return await self._recorded(request, get)
+
+    async def _webhook_edit(self, request: web.Request) -> web.StreamResponse:
+        async def edit(interaction: InjectedInteraction) -> web.StreamResponse:
+            message = self._webhook_message(request, interaction)
+            body, uploads = await self._body(request)
+            self._edit(message, body, uploads)
+            interaction.touch(message)
+            if message is interaction.original:
+                interaction.followup_replaces_defer = False
+            return json_response(message.payload(self.world.bot.payload()))
+
+        return await self._recorded(request, edit)
+
+    async def _webhook_del(self, request: web.Request) -> web.StreamResponse:
+        async def delete(interaction: InjectedInteraction) -> web.StreamResponse:
+            self._delete(self._webhook_message(request, interaction))
+            return web.Response(status=204)
+
+        return await self._recorded(request, delete)
+
+    # --- REST: channel messages ------------------------------------------------------------
+
+    def _bot_needs(self, channel: Channel, permission: int) -> None:
+        guild = self.world.guild_of(channel)
+        if guild is None:
+            return
+        if self.world.bot.id not in guild.members:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
+        granted = guild.permissions(self.world.bot)
+        if granted & (permission | VIEW_CHANNEL) != permission | VIEW_CHANNEL:
+            raise _fail(MISSING_PERMISSIONS)
+
+    def _channel_message(self, request: web.Request) -> tuple[Channel, Message]:
+        channel = self._channel(request)
+        try:
+            message = self.transcript.get(int(request.match_info["message"]))
+        except (LookupError, ValueError):
+            raise _fail(UNKNOWN_MESSAGE) from None
+        # Ephemeral messages exist only for their interaction's webhook.
+        if message.channel_id != channel.id or message.deleted or message.ephemeral:
+            raise _fail(UNKNOWN_MESSAGE)
+        return channel, message
+
+    async def _post_message(self, request: web.Request) -> web.StreamResponse:
+        channel = self._channel(request)
+        body, uploads = await self._body(request)
+        self._bot_needs(channel, SEND_MESSAGES | (ATTACH_FILES if uploads else 0))
+        flags = int(body.get("flags") or 0) & CHANNEL_FLAGS
+        message = self._create(channel, {**body, "flags": flags}, uploads)
+        return json_response(message.payload(self.world.bot.payload()))
+
+    async def _history(self, request: web.Request) -> web.StreamResponse:
+        channel = self._channel(request)
+        limit = int(request.query.get("limit", 50))
+        newest_first = list(reversed(self.transcript.public(channel.id)))[:limit]
+        return json_response([m.payload(self.world.bot.payload()) for m in newest_first])
+
+    async def _get_message(self, request: web.Request) -> web.StreamResponse:
+        _, message = self._channel_message(request)
+        return json_response(message.payload(self.world.bot.payload()))
+
+    async def _patch_message(self, request: web.Request) -> web.StreamResponse:
+        _, message = self._channel_message(request)
+        if message.author_id != self.world.bot.id:
+            raise DiscordHTTPError(403, 50005, "Cannot edit a message authored by another user")
+        body, uploads = await self._body(request)
+        self._edit(message, body, uploads)
+        return json_response(message.payload(self.world.bot.payload()))
+
+    async def _delete_message(self, request: web.Request) -> web.StreamResponse:
+        channel, message = self._channel_message(request)
+        if message.author_id != self.world.bot.id:
+            self._bot_needs(channel, MANAGE_MESSAGES)
+        self._delete(message)
+        return web.Response(status=204)
+
+    # --- REST: reactions -------------------------------------------------------------------
+
+    async def _bot_react(self, request: web.Request) -> web.StreamResponse:
+        channel, message = self._channel_message(request)
+        if request.match_info["user"] != "@me":
+            raise DiscordHTTPError(405, 0, "405: Method Not Allowed")
+        self._bot_needs(channel, ADD_REACTIONS | READ_MESSAGE_HISTORY)
+        emoji = request.match_info["emoji"]
+        users = message.reactions.setdefault(emoji, [])
+        if self.world.bot.id not in users:
+            users.append(self.world.bot.id)
+            await self._bot_reaction_changed("MESSAGE_REACTION_ADD", message, emoji, self.world.bot)
+        self._notify()
+        return web.Response(status=204)
+
+    async def _remove_reaction(self, request: web.Request) -> web.StreamResponse:
+        channel, message = self._channel_message(request)
+        emoji = request.match_info["emoji"]
+        target = request.match_info["user"]
+        user_id = self.world.bot.id if target == "@me" else int(target)
+        if user_id != self.world.bot.id:
+            if channel.is_dm:
+                raise DiscordHTTPError(403, 50003, "Cannot execute action on a DM channel")
+            self._bot_needs(channel, MANAGE_MESSAGES)
+        users = message.reactions.get(emoji, [])
+        if user_id in users:
+            users.remove(user_id)
+            await self._bot_reaction_changed(
+                "MESSAGE_REACTION_REMOVE", message, emoji, self.world.user(user_id)
+            )
+        self._notify()
+        return web.Response(status=204)
+
+    async def _reactors(self, request: web.Request) -> web.StreamResponse:
+        _, message = self._channel_message(request)
+        users = message.reactions.get(request.match_info["emoji"], [])
+        return json_response([self.world.user(u).payload() for u in users])
+
+    async def _clear(self, request: web.Request) -> web.StreamResponse:
+        channel, message = self._channel_message(request)
+        if channel.is_dm:
+            raise DiscordHTTPError(403, 50003, "Cannot execute action on a DM channel")
+        self._bot_needs(channel, MANAGE_MESSAGES)
+        emoji = request.match_info.get("emoji")
+        if emoji is None:
+            message.reactions.clear()
+        else:
+            message.reactions.pop(emoji, None)
+        self._notify()
+        return web.Response(status=204)
+
+    # --- the transcript --------------------------------------------------------------------
+
+    def _attachments(
+        self, body: dict[str, Any], uploads: list[Upload], existing: list[Attachment]
+    ) -> list[Attachment]:
+        """New files (``files[n]`` matched with ``attachments[].id == n``) and the existing
+        attachments the body keeps; without an ``attachments`` list new files are added."""
+        by_index = {}
+        for number, upload in enumerate(uploads):
+            found = re.search(r"\[(\d+)\]", upload.field)
+            by_index[int(found.group(1)) if found else number] = upload
+
+        def fresh(upload: Upload, meta: dict[str, Any]) -> Attachment:
+            return Attachment(
+                self.snowflakes.next(),
+                meta.get("filename") or upload.filename,
+                upload.data,
+                upload.content_type,
+                meta.get("description"),
+            )
+
+        meta_list = body.get("attachments")
+        if meta_list is None:
+            return [*existing, *(fresh(u, {}) for u in by_index.values())]
+        kept: list[Attachment] = []
+        for number, meta in enumerate(meta_list):
+            attachment_id = int(meta["id"])
+            if attachment_id in by_index:
+                kept.append(fresh(by_index[attachment_id], meta))
+                continue
+            old = next((a for a in existing if a.id == attachment_id), None)
+            if old is None:
+                raise _invalid([(["attachments", number], "ATTACHMENT_NOT_FOUND", "Unknown")])
+            kept.append(old)
+        return kept
+
+    def _create(
+        self,
+        channel: Channel,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        *,
+        interaction: InjectedInteraction | None = None,
+        allow_empty: bool = False,
+    ) -> Message:
+        problems = message_problems(body)
+        if problems:
+            raise _invalid(problems)
+        attachments = self._attachments(body, uploads, [])
+        if not allow_empty and is_empty_message(body, has_attachments=bool(attachments)):
+            raise _fail(EMPTY_MESSAGE)
+        flags = int(body.get("flags") or 0)
+        ephemeral = interaction is not None and bool(flags & EPHEMERAL)
+        message = Message(
+            id=self.snowflakes.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author_id=self.world.bot.id,
+            content=body.get("content") or "",
+            embeds=list(body.get("embeds") or []),
+            components=list(body.get("components") or []),
+            attachments=attachments,
+            flags=flags,
+            visibility="ephemeral" if ephemeral else "public",
+            audience=interaction.user.id if ephemeral and interaction else None,
+            allowed_mentions=body.get("allowed_mentions"),
+            created_at=self.now(),
+            timestamp=now_iso(self._offset),
+        )
+        if channel.recipient is not None:
+            self.transcript.dm_recipients[channel.id] = channel.recipient.id
+        if interaction is not None:
+            message.interaction_id = interaction.id
+            message.interaction_user = interaction.user.payload()
+            message.interaction_type = interaction.type
+            message.interaction_name = interaction.command
+            message.webhook_id = self.world.application_id
+            if interaction.type == APPLICATION_COMMAND:
+                message.message_type = MESSAGE_TYPE_CHAT_INPUT
+            interaction.messages.append(message)
+            interaction.touch(message)
+        self.transcript.record("create", message, self.now())
+        self._notify()
+        return message
+
+    def _edit(self, message: Message, body: dict[str, Any], uploads: list[Upload]) -> Message:
+        merged = {
+            "content": body.get("content", message.content),
+            "embeds": body.get("embeds", message.embeds),
+            "components": body.get("components", message.components),
+            # Ephemeral stays as it was; an edit may switch to components v2 (never back).
+            "flags": (message.flags & ~LOADING)
+            | (int(body.get("flags") or 0) & CHANNEL_FLAGS & ~(1 << 12)),
+        }
+        problems = message_problems(merged)
+        if problems:
+            raise _invalid(problems)
+        attachments = self._attachments(body, uploads, message.attachments)
+        if is_empty_message(merged, has_attachments=bool(attachments)):
+            raise _fail(EMPTY_MESSAGE)
+        was_loading = message.loading
+        message.history.append(message.snapshot())
+        message.content = merged["content"] or ""
+        message.embeds = list(merged["embeds"] or [])
+        message.components = list(merged["components"] or [])
+        message.attachments = attachments
+        message.flags = merged["flags"]
+        if "allowed_mentions" in body:
+            message.allowed_mentions = body["allowed_mentions"]
+        if not was_loading:  # filling in a "thinking" message is not an edit for Discord
+            message.edited_at = self.now()
+            message.edited_timestamp = now_iso(self._offset)
+        self.transcript.record("edit", message, self.now())
+        self._notify()
+        return message
+
+    def _delete(self, message: Message) -> None:
+        message.deleted = True
+        self.transcript.record("delete", message, self.now())
+        self._notify()
