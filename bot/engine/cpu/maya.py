@@ -8,19 +8,24 @@ cannot know what is under another player's cup.
 
 The levels:
 
-- ``facile`` believes almost everything, lifts only the doubles and Maya, tells the
-  truth when it can and bluffs with visible jumps; it sometimes plays blind for fun.
-- ``moyen`` lifts when a fresh roll would reach the announcement less than a third of
-  the time, tells the truth when it can, bluffs with the smallest legal value and
-  re-rolls (Seconde chance) when that small value is likely.
-- ``difficile`` weighs each choice by its chance of losing the exchange. It knows that
-  announcements are biased (a player who cannot beat the value still has to announce
-  something above it): ``_MODEL`` estimates, for each value, how often such an
-  announcement is true and how often a sensible player lifts it. Believing a high value
-  means bluffing next, so the risk of believing is counted too. As announcer it picks
-  truth, under-announcement, bluff, Photo, Tapote or Seconde chance by the chance the
-  next player lifts and the chance the dice hold; blind announcements are judged by the
-  dice probability itself; with lives it weighs the two lives a true Maya costs.
+- ``facile`` believes almost everything, lifts only the doubles and Maya (and now and
+  then on a whim), tells the truth when it can and bluffs with visible jumps, takes a
+  Maya for a coin toss and sometimes plays blind or as Warrior for fun.
+- ``moyen`` lifts when a fresh roll would reach the announcement less than 30% of the
+  time, tells the truth when it can, bluffs with the smallest legal value and re-rolls
+  (Seconde chance) when that small value is likely. With lives it lifts every Maya
+  (a fresh roll makes one 1 time in 18); at a party it takes a seen Maya as Fragile.
+- ``difficile`` weighs each choice by what it expects to lose. It knows announcements
+  are biased (who cannot beat the value still has to announce above it): ``_MODEL``
+  plays a sensible table forward to estimate, for each value, how often a seen
+  announcement of it is true and how often it is lifted. Believing counts the cost of
+  the announcement that must follow (a high value means a likely bluff, and a Maya
+  right over a 55 or a 66 fools nobody who heard it). As announcer it picks among the
+  truth, an under-announcement (a low truth keeps the round from climbing back to it),
+  a bluff, a Photo, a Tapote (which die) or a Seconde chance by the chance the next
+  player lifts and the chance the dice hold. A blind announcement is judged by the dice
+  probability itself. With lives it weighs the two lives a true Maya costs, and the
+  elimination when they are its last.
 """
 
 import math
@@ -29,7 +34,7 @@ from dataclasses import dataclass
 
 from bot.engine import dice as d
 from bot.engine import maya as m
-from bot.engine.cpu import FACILE, LEVELS, MOYEN
+from bot.engine.cpu import DIFFICILE, FACILE, LEVELS, MOYEN
 from bot.engine.dice import MAYA, ORDER, RANK, Dice
 
 _AT_LEAST: dict[int, float] = {v: float(d.probability_at_least(v)) for v in ORDER}
@@ -126,22 +131,23 @@ def _open(view: m.View, legal: list[m.Action], level: str, rng: random.Random) -
 
 
 def _wants_reverse(view: m.View, level: str, rng: random.Random) -> bool:
-    """After a Maya: reverse so that the weaker player (who drank most) answers us next."""
-    if level == FACILE:
-        return rng.random() < 0.5
+    """After a Maya: ``difficile`` reverses so that the weaker player answers it next.
+
+    Weaker: who drank most (party), who has fewest lives (lives). The others toss a coin.
+    """
+    if level != DIFFICILE:
+        return rng.random() < (0.5 if level == FACILE else 0.3)
     ahead = _seat(view, _next_player(view, view.direction))
     behind = _seat(view, _next_player(view, -view.direction))
     if ahead is None or behind is None or ahead.player == behind.player:
         return False
-    if level == MOYEN:
-        return rng.random() < 0.3
     if view.rules.lives:
-        weaker_behind = behind.lives < ahead.lives
+        ahead_weakness, behind_weakness = -ahead.lives, -behind.lives
     else:
-        weaker_behind = _drunk(behind) > _drunk(ahead)
-    if _drunk(behind) == _drunk(ahead) and behind.lives == ahead.lives:
+        ahead_weakness, behind_weakness = _drunk(ahead), _drunk(behind)
+    if ahead_weakness == behind_weakness:
         return rng.random() < 0.25
-    return weaker_behind
+    return behind_weakness > ahead_weakness
 
 
 # --------------------------------------------------------------------------- what difficile expects
@@ -153,7 +159,7 @@ class _Tuning:
 
     centre: float = 0.28  # a sensible player lifts below this chance of a fresh roll
     temperature: float = 0.04  # how sharply
-    spread: tuple[float, ...] = (0.6, 0.25, 0.15)  # forced bluffs: how far above the value
+    spread: tuple[float, ...] = (0.7, 0.3)  # forced bluffs: how far above the value
     raise_share: float = 0.15  # announcers who could tell the truth but raise anyway
     lift_maya: float = 0.6  # how often a seen Maya is lifted (lives preset)
     lift_maya_party: float = 0.7  # the same with sips and glasses
@@ -197,24 +203,22 @@ def _build_model(tuning: _Tuning, steps: int = 16) -> _Model:
     false_mass = dict.fromkeys(ORDER, 0.0)
     reach: dict[int, float] = {-1: 1.0}  # rank of the value to beat (-1: none yet) -> mass
     for _ in range(steps):
-        following: dict[int, float] = {}
+        following: dict[int, float] = {}  # what the next player believed, by rank
         for floor, mass in reach.items():
             for rolled in ORDER:
                 share = mass * _PROB[rolled]
-                bluffs = share
                 if RANK[rolled] > floor:
-                    true_mass[rolled] += share * (1 - tuning.raise_share)
-                    following[RANK[rolled]] = following.get(RANK[rolled], 0.0) + share * (
-                        1 - tuning.raise_share
-                    ) * (1 - lift[rolled])
-                    bluffs = share * tuning.raise_share
+                    honest = share * (1 - tuning.raise_share)
+                    true_mass[rolled] += honest
+                    believed = honest * (1 - lift[rolled])
+                    following[RANK[rolled]] = following.get(RANK[rolled], 0.0) + believed
+                    share -= honest  # the others raise above their roll
                 base = max(floor, RANK[rolled])
                 for offset, weight in enumerate(tuning.spread):
                     index = min(base + 1 + offset, last)
-                    false_mass[ORDER[index]] += bluffs * weight
-                    following[index] = following.get(index, 0.0) + bluffs * weight * (
-                        1 - lift[ORDER[index]]
-                    )
+                    false_mass[ORDER[index]] += share * weight
+                    believed = share * weight * (1 - lift[ORDER[index]])
+                    following[index] = following.get(index, 0.0) + believed
         following.pop(last, None)  # a Maya ends the round
         reach = following
     truth = {}
@@ -323,7 +327,8 @@ def _announce_seen(view: m.View, options: _Options, dice: Dice) -> m.Action:
     best_value = options.lowest()
     best = math.inf
     for value in options.values():
-        cost = _announce_cost(value, 1.0 if rolled >= RANK[value] else 0.0, lives, blind=False)
+        true = 1.0 if rolled >= RANK[value] else 0.0
+        cost = _announce_cost(value, true, lives, blind=False, previous=view.announced)
         if cost < best:
             best_value, best = value, cost
     choice: m.Action = options.action(best_value)
@@ -349,13 +354,15 @@ def _best_blind(
     best_value = options.lowest()
     best = math.inf
     for value in options.values():
-        cost = _announce_cost(value, chances[value], lives, blind=True)
+        cost = _announce_cost(value, chances[value], lives, blind=True, previous=view.announced)
         if cost < best:
             best_value, best = value, cost
     return options.action(best_value), best
 
 
-def _announce_cost(value: int, true: float, lives: bool, *, blind: bool) -> float:
+def _announce_cost(
+    value: int, true: float, lives: bool, *, blind: bool, previous: int | None
+) -> float:
     """Our expected loss for announcing ``value`` when it is true with chance ``true``.
 
     The next player lifts as ``_MODEL`` says (a blind Maya always: everyone knows its
@@ -365,7 +372,7 @@ def _announce_cost(value: int, true: float, lives: bool, *, blind: bool) -> floa
     """
     t = TUNING
     if value == MAYA:
-        lift = 1.0 if blind else (t.lift_maya if lives else t.lift_maya_party)
+        lift = 1.0 if blind else _seen_maya_lift(previous, lives)
         ours = 1.0 if lives else GLASS_SIPS  # a lifted fake Maya: a life, or a glass
         theirs = 2.0 if lives else GLASS_SIPS  # a lifted true one: two lives, or a glass
         return lift * ((1 - true) * ours - t.gain * theirs * true) - (1 - lift) * t.gain
@@ -374,6 +381,30 @@ def _announce_cost(value: int, true: float, lives: bool, *, blind: bool) -> floa
     trouble = (1 - _BEAT[value]) * _MODEL.lift[following] if following != MAYA else 1 - _BEAT[value]
     believed = t.ladder * (1 - _BEAT[value]) - t.pressure * trouble
     return lift * ((1 - true) - t.gain * true) + (1 - lift) * believed
+
+
+def _seen_maya_lift(previous: int | None, lives: bool) -> float:
+    """How often a Maya we saw ourselves is lifted, right after ``previous``.
+
+    The next player heard ``previous`` too: over a 55 or a 66 a Maya is mostly the forced
+    bluff of someone who could not beat it (the model's bluffers land there), so they
+    judge it by the dice alone, as they would a blind one.
+    """
+    t = TUNING
+    base = t.lift_maya if lives else t.lift_maya_party
+    if previous is None:
+        return base
+    floor = RANK[previous]
+    forced = sum(
+        weight for offset, weight in enumerate(t.spread) if floor + 1 + offset >= RANK[MAYA]
+    )
+    if not forced:
+        return base
+    bluffs = (1 - _AT_LEAST[ORDER[floor + 1]]) * forced
+    truth = _PROB[MAYA] / (_PROB[MAYA] + bluffs)
+    # Lift when a true Maya costs less than accepting: two lives against one, a glass against a sip.
+    threshold = 0.5 if lives else 1 / GLASS_SIPS
+    return max(base, _sigmoid((threshold - truth) / t.temperature))
 
 
 def _tap_outcomes(dice: Dice, die: int) -> tuple[tuple[int, float], ...]:
@@ -386,10 +417,18 @@ def _tap_outcomes(dice: Dice, die: int) -> tuple[tuple[int, float], ...]:
     return tuple(outcomes)
 
 
+_TAP_OUTCOMES = {
+    ((a, b), die): _tap_outcomes((a, b), die)
+    for a in range(1, 7)
+    for b in range(1, 7)
+    for die in (0, 1)
+}
+
+
 def _tap_at_least(dice: Dice, die: int, value: int) -> float:
     """Probability that after tapping ``die`` the dice read at least ``value``."""
     floor = RANK[value]
-    return sum(p for rank, p in _tap_outcomes(dice, die) if rank >= floor)
+    return sum(p for rank, p in _TAP_OUTCOMES[dice, die] if rank >= floor)
 
 
 def _tap_chances(dice: Dice, die: int, options: _Options) -> dict[int, float]:
@@ -405,9 +444,10 @@ def _tapped_die(dice: Dice, value: int) -> int:
 
 
 def _respond(view: m.View, legal: list[m.Action], level: str, rng: random.Random) -> m.Action:
-    lift = next(a for a in legal if isinstance(a, m.Lift))
+    lift = next((a for a in legal if isinstance(a, m.Lift)), None)
     announced = view.announced
-    assert announced is not None
+    if lift is None or announced is None:
+        return legal[0]
     if announced == MAYA:
         return _respond_maya(view, legal, lift, level, rng)
     believes = [a for a in legal if isinstance(a, m.Believe)]
@@ -434,37 +474,44 @@ def _truth(view: m.View, value: int) -> float:
     return _MODEL.truth[value]
 
 
-_BELIEVE_COSTS: dict[tuple[bool, bool, bool], dict[int, float]] = {}
-
-
 def _believe_cost(view: m.View, value: int) -> float:
     """Our expected loss if we believe ``value``: roll, then announce above it at least cost."""
     rules = view.rules
-    key = (rules.lives, rules.photo and not view.photo, rules.seconde_chance)
-    table = _BELIEVE_COSTS.get(key)
-    if table is None:
-        table = _BELIEVE_COSTS[key] = _believe_costs(*key)
-    return table[value]
+    return _BELIEVE_COSTS[rules.lives, rules.photo and not view.photo, rules.seconde_chance][value]
 
 
 def _believe_costs(lives: bool, photo: bool, second: bool) -> dict[int, float]:
+    """For each value: our expected cost of rolling fresh dice and announcing over it."""
     costs = {}
     for value in ORDER[:-1]:
         candidates = list(ORDER[RANK[value] + 1 :])
         if photo:
             candidates.insert(0, value)
+        true = [_announce_cost(v, 1.0, lives, blind=False, previous=value) for v in candidates]
+        false = [_announce_cost(v, 0.0, lives, blind=False, previous=value) for v in candidates]
         blind = math.inf
         if second:
-            blind = min(_announce_cost(v, _AT_LEAST[v], lives, blind=True) for v in candidates)
-        total = 0.0
-        for rolled in ORDER:
-            best = min(
-                _announce_cost(v, 1.0 if RANK[rolled] >= RANK[v] else 0.0, lives, blind=False)
+            blind = min(
+                _announce_cost(v, _AT_LEAST[v], lives, blind=True, previous=value)
                 for v in candidates
             )
-            total += _PROB[rolled] * min(best, blind)
+        total = 0.0
+        for rolled in ORDER:
+            # The dice make every candidate up to ``rolled`` true, every one above a bluff.
+            reach = sum(1 for v in candidates if RANK[v] <= RANK[rolled])
+            best = min([*true[:reach], *false[reach:], blind])
+            total += _PROB[rolled] * best
         costs[value] = total + TUNING.truth_risk * _BEAT[value]
     return costs
+
+
+# Which rules matter: lives or sips, whether a Photo may follow, whether Seconde chance is on.
+_BELIEVE_COSTS: dict[tuple[bool, bool, bool], dict[int, float]] = {
+    (lives, photo, second): _believe_costs(lives, photo, second)
+    for lives in (False, True)
+    for photo in (False, True)
+    for second in (False, True)
+}
 
 
 def _respond_maya(
