@@ -17,7 +17,7 @@ from bot.tables import Tables
 log = logging.getLogger(__name__)
 
 # Extensions loaded at start-up, in order.
-COGS: tuple[str, ...] = ("cogs.maya",)
+COGS: tuple[str, ...] = ("cogs.maya", "cogs.classement", "cogs.reglages")
 
 
 def point_at(settings: Settings) -> None:

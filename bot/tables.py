@@ -18,12 +18,14 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from bot import stats
 from bot.config import Settings
 from bot.engine import maya
 from bot.engine.cpu import maya as cpu_maya
-from bot.storage import ChannelBusy, EventRecord, GameRecord, Repository
+from bot.storage import ChannelBusy, EventRecord, GameRecord, GameResults, Repository
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +71,7 @@ class Table:
     fault_messages: dict[int, int] = field(default_factory=dict)  # fault id -> message id
     timeouts: dict[int, int] = field(default_factory=dict)
     deadline: float | None = None  # wall-clock time when the current turn times out
+    turn_seconds: float | None = None  # this table's turn timer (None: the bot's default)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rng: random.Random = field(default_factory=random.SystemRandom)
     timer: asyncio.Task[None] | None = None
@@ -113,6 +116,7 @@ class Table:
             "fault_messages": {str(k): v for k, v in self.fault_messages.items()},
             "timeouts": {str(k): v for k, v in self.timeouts.items()},
             "deadline": self.deadline,
+            "turn_seconds": self.turn_seconds,
         }
 
     @classmethod
@@ -135,6 +139,7 @@ class Table:
             fault_messages={int(k): v for k, v in meta.get("fault_messages", {}).items()},
             timeouts={int(k): v for k, v in meta.get("timeouts", {}).items()},
             deadline=meta.get("deadline"),
+            turn_seconds=meta.get("turn_seconds"),
             rng=rng,
         )
         return table
@@ -205,6 +210,7 @@ class Tables:
         lang: str,
         cpu_count: int = 0,
         level: str = "moyen",
+        turn_seconds: float | None = None,
     ) -> Table:
         busy = self.by_channel.get(channel_id)
         if busy is not None:
@@ -220,6 +226,7 @@ class Tables:
             rules=rules,
             players=[starter, *cpus],
             cpus=cpus,
+            turn_seconds=turn_seconds,
         )
         try:
             table.id = await self.repository.create_game(
@@ -287,10 +294,12 @@ class Tables:
         state = maya.new_game(order, table.rules)
         previous = table.status
         table.status, table.state = "active", state
+        # The first turn has its deadline too, so that the first table message shows it.
+        table.deadline = self._deadline_for(table, state)
         try:
             await self.save_meta(table)
         except Exception:
-            table.status, table.state = previous, None
+            table.status, table.state, table.deadline = previous, None, None
             raise
 
     # ---- the one way a game changes
@@ -315,6 +324,7 @@ class Tables:
             table.timeouts = {k: v for k, v in table.timeouts.items() if k != player}
         deadline = self._deadline_for(table, state)
         try:
+            results = await self._results(table, state, events) if state.over else None
             await self.repository.save_game(
                 table.id,
                 previous_version=table.version,
@@ -323,6 +333,7 @@ class Tables:
                 state=state.to_json(),
                 meta={**table.meta(), "deadline": deadline},
                 events=_records(events),
+                results=results,
             )
         except Exception:
             table.timeouts = previous_timeouts
@@ -337,10 +348,44 @@ class Tables:
             self._forget(table)
         return events
 
+    async def _results(
+        self, table: Table, state: maya.State, events: Sequence[maya.Event]
+    ) -> GameResults:
+        """The finished game's figures and ratings for its human players (CPUs never count)."""
+        logged = [
+            {"type": e.type, "data": e.payload} for e in await self.repository.events(table.id)
+        ]
+        logged += [{"type": e.type, "data": e.data} for e in events]
+        humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
+        figures = {
+            player: numbers
+            for player, numbers in stats.maya_figures(logged, humans).items()
+            if player in humans
+        }
+        game = "mia" if state.rules.lives else "maya"
+        ratings: dict[int, float] = {}
+        if len(figures) >= 2:
+            known = await self.repository.ratings(table.guild_id, game, list(figures))
+            before = {p: known[p].rating if p in known else stats.INITIAL_RATING for p in figures}
+            eliminated = [e["data"]["player"] for e in logged if e["type"] == "eliminated"]
+            ranking = stats.maya_ranking(
+                figures, lives=state.rules.lives, eliminated_order=eliminated, winner=state.winner
+            )
+            ratings = stats.elo(before, ranking)
+        return GameResults(
+            game=game,
+            day=datetime.now(UTC).date().isoformat(),
+            figures={p: numbers.as_dict() for p, numbers in figures.items()},
+            ratings=ratings,
+        )
+
+    def turn_seconds(self, table: Table) -> float:
+        return table.turn_seconds or self.settings.turn_seconds
+
     def _deadline_for(self, table: Table, state: maya.State) -> float | None:
         if state.over or state.current is None or state.current in table.cpus:
             return None
-        return time.time() + self.settings.turn_seconds
+        return time.time() + self.turn_seconds(table)
 
     async def stop(self, table: Table) -> list[maya.Event]:
         if table.state is None:
@@ -382,7 +427,7 @@ class Tables:
             table.timer = asyncio.create_task(self._cpu_turn(table, table.version))
         else:
             if table.deadline is None:
-                table.deadline = time.time() + self.settings.turn_seconds
+                table.deadline = time.time() + self.turn_seconds(table)
             delay = max(0.0, table.deadline - time.time())
             table.timer = asyncio.create_task(self._timeout(table, table.version, delay))
 

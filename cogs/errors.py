@@ -73,7 +73,9 @@ def explain(error: BaseException, lang: str, table: Table | None) -> str | None:
         if "starter" in params:
             params["starter"] = name(params["starter"])
         if error.code == "table_busy":
-            params["game"] = t(lang, "game.maya")
+            # Name the game that is running here: a Mia table is not "a Maya game".
+            lives = table is not None and table.rules.lives
+            params["game"] = t(lang, "game.mia" if lives else "game.maya")
         return t(lang, f"err.{error.code}", **params)
     if isinstance(error, StorageError):
         return t(lang, "err.storage")

@@ -31,6 +31,29 @@ class EventRecord:
     payload: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class GameResults:
+    """What a finished game adds to the leaderboards (written with its last events)."""
+
+    game: str  # leaderboard key: "maya", "mia", "yades", "menteur"
+    day: str  # YYYY-MM-DD (UTC) the game finished
+    figures: dict[int, dict[str, float]]  # user -> metric -> value (metrics "best_*" keep a max)
+    ratings: dict[int, float]  # user -> new rating
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    rating: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    user_id: int
+    value: float
+
+
 class Repository(Protocol):
     async def create_game(
         self, *, guild_id: int, channel_id: int, kind: str, meta: dict[str, Any]
@@ -48,8 +71,9 @@ class Repository(Protocol):
         state: dict[str, Any] | None,
         meta: dict[str, Any],
         events: Sequence[EventRecord] = (),
+        results: GameResults | None = None,
     ) -> None:
-        """Append ``events`` and store the snapshot in one transaction (all or nothing).
+        """Append ``events``, store the snapshot (and ``results``) in one transaction.
 
         The write is refused (``StorageError``) unless the stored version is
         ``previous_version``, so two writers can never interleave their histories.
@@ -61,6 +85,32 @@ class Repository(Protocol):
     async def game(self, game_id: int) -> GameRecord | None: ...
 
     async def events(self, game_id: int) -> list[EventRecord]: ...
+
+    async def ratings(
+        self, guild_id: int, game: str, users: Sequence[int]
+    ) -> dict[int, Rating]: ...
+
+    async def leaderboard(
+        self, guild_id: int, game: str, metric: str, since: str | None, *, offset: int, limit: int
+    ) -> tuple[list[Standing], int]:
+        """One page of standings (best first) and how many players are ranked."""
+        ...
+
+    async def standing(
+        self, guild_id: int, game: str, metric: str, since: str | None, user_id: int
+    ) -> Standing | None: ...
+
+    async def player_figures(self, guild_id: int, user_id: int) -> dict[str, dict[str, float]]: ...
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, Rating]: ...
+
+    async def forget_player(self, guild_id: int, user_id: int) -> int:
+        """Delete a player's figures and ratings in a server; returns the rows removed."""
+        ...
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
 
     async def close(self) -> None: ...
 

@@ -13,7 +13,15 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import ChannelBusy, EventRecord, GameRecord, StorageError
+from bot.storage.base import (
+    ChannelBusy,
+    EventRecord,
+    GameRecord,
+    GameResults,
+    Rating,
+    Standing,
+    StorageError,
+)
 
 RUNNING = ("lobby", "active")
 
@@ -120,6 +128,7 @@ class SqliteRepository:
         state: dict[str, Any] | None,
         meta: dict[str, Any],
         events: Sequence[EventRecord] = (),
+        results: GameResults | None = None,
     ) -> None:
         db = self._db
         now = _now()
@@ -168,6 +177,8 @@ class SqliteRepository:
                         for i, e in enumerate(events)
                     ],
                 )
+            if results is not None:
+                await self._count(game_id, results, now=now)
             await db.execute("COMMIT")
         except StorageError:
             await db.execute("ROLLBACK")
@@ -175,6 +186,165 @@ class SqliteRepository:
         except sqlite3.Error as error:
             await _rollback(db)
             raise StorageError(str(error)) from error
+
+    async def _count(self, game_id: int, results: GameResults, *, now: str) -> None:
+        """Add a finished game to the leaderboards, once (inside ``save_game``'s transaction)."""
+        db = self._db
+        cursor = await db.execute(
+            "INSERT OR IGNORE INTO counted_games (game_id, counted_at) VALUES (?, ?)",
+            (game_id, now),
+        )
+        if cursor.rowcount != 1:
+            return
+        async with db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        assert row is not None
+        guild_id = row[0]
+        sums, maxima = [], []
+        for user_id, metrics in results.figures.items():
+            for metric, value in metrics.items():
+                target = maxima if metric.startswith("best_") else sums
+                target.append((guild_id, results.game, user_id, metric, results.day, value))
+        insert = (
+            "INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, metric, day, user_id)"
+        )
+        if sums:
+            await db.executemany(insert + " DO UPDATE SET value = value + excluded.value", sums)
+        if maxima:
+            await db.executemany(
+                insert + " DO UPDATE SET value = MAX(value, excluded.value)", maxima
+            )
+        if results.ratings:
+            await db.executemany(
+                "INSERT INTO ratings (guild_id, game, user_id, rating, games, updated_at)"
+                " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE"
+                " SET rating = excluded.rating, games = games + 1, updated_at = excluded.updated_at",
+                [
+                    (guild_id, results.game, user_id, rating, now)
+                    for user_id, rating in results.ratings.items()
+                ],
+            )
+
+    # ---- leaderboards
+
+    async def ratings(self, guild_id: int, game: str, users: Sequence[int]) -> dict[int, Rating]:
+        if not users:
+            return {}
+        marks = ",".join("?" * len(users))
+        async with self._db.execute(
+            f"SELECT user_id, rating, games FROM ratings WHERE guild_id = ? AND game = ?"
+            f" AND user_id IN ({marks})",
+            (guild_id, game, *users),
+        ) as cursor:
+            return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
+
+    def _totals(self, metric: str) -> str:
+        """The per-player totals query for a metric (a sum, or a max for ``best_*``)."""
+        if metric == "rating":
+            return "SELECT user_id, rating AS total FROM ratings WHERE guild_id = ? AND game = ?"
+        aggregate = "MAX" if metric.startswith("best_") else "SUM"
+        return (
+            f"SELECT user_id, {aggregate}(value) AS total FROM stat_values"
+            " WHERE guild_id = ? AND game = ? AND metric = ? AND day >= ? GROUP BY user_id"
+        )
+
+    def _params(self, guild_id: int, game: str, metric: str, since: str | None) -> tuple[Any, ...]:
+        if metric == "rating":
+            return (guild_id, game)
+        return (guild_id, game, metric, since or "")
+
+    async def leaderboard(
+        self, guild_id: int, game: str, metric: str, since: str | None, *, offset: int, limit: int
+    ) -> tuple[list[Standing], int]:
+        totals = self._totals(metric)
+        params = self._params(guild_id, game, metric, since)
+        async with self._db.execute(
+            f"WITH totals AS ({totals}) SELECT user_id, total,"
+            " RANK() OVER (ORDER BY total DESC) AS place, COUNT(*) OVER () AS ranked"
+            " FROM totals WHERE total > 0 ORDER BY total DESC, user_id LIMIT ? OFFSET ?",
+            (*params, limit, offset),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        if not rows:
+            if offset == 0:
+                return [], 0
+            async with self._db.execute(
+                f"WITH totals AS ({totals}) SELECT COUNT(*) FROM totals WHERE total > 0", params
+            ) as cursor:
+                count = await cursor.fetchone()
+            return [], count[0] if count else 0
+        return [Standing(row[2], row[0], row[1]) for row in rows], rows[0][3]
+
+    async def standing(
+        self, guild_id: int, game: str, metric: str, since: str | None, user_id: int
+    ) -> Standing | None:
+        totals = self._totals(metric)
+        params = self._params(guild_id, game, metric, since)
+        async with self._db.execute(
+            f"WITH totals AS ({totals}) SELECT mine.total,"
+            " (SELECT COUNT(*) FROM totals AS other WHERE other.total > mine.total) + 1"
+            " FROM totals AS mine WHERE mine.user_id = ? AND mine.total > 0",
+            (*params, user_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return Standing(row[1], user_id, row[0]) if row else None
+
+    async def player_figures(self, guild_id: int, user_id: int) -> dict[str, dict[str, float]]:
+        figures: dict[str, dict[str, float]] = {}
+        async with self._db.execute(
+            "SELECT game, metric, SUM(value), MAX(value) FROM stat_values"
+            " WHERE guild_id = ? AND user_id = ? GROUP BY game, metric",
+            (guild_id, user_id),
+        ) as cursor:
+            for game, metric, total, best in await cursor.fetchall():
+                figures.setdefault(game, {})[metric] = best if metric.startswith("best_") else total
+        return figures
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, Rating]:
+        async with self._db.execute(
+            "SELECT game, rating, games FROM ratings WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        ) as cursor:
+            return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
+
+    async def forget_player(self, guild_id: int, user_id: int) -> int:
+        db = self._db
+        try:
+            await db.execute("BEGIN IMMEDIATE")
+            first = await db.execute(
+                "DELETE FROM stat_values WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+            )
+            second = await db.execute(
+                "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+            )
+            await db.execute("COMMIT")
+        except sqlite3.Error as error:
+            await _rollback(db)
+            raise StorageError(str(error)) from error
+        return first.rowcount + second.rowcount
+
+    # ---- server settings
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self._db.execute(
+            "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return json.loads(row[0]) if row else {}
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        try:
+            await self._db.execute(
+                "INSERT INTO guild_settings (guild_id, settings_json, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,"
+                " updated_at = excluded.updated_at",
+                (guild_id, _dumps(settings), _now()),
+            )
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+
+    # ---- games
 
     async def running_games(self) -> list[GameRecord]:
         async with self._db.execute(

@@ -1,0 +1,259 @@
+"""Server settings (`/reglages`, Manage Server only) and each player's data (`/donnees`)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import maya
+from bot.i18n import t
+from bot.storage import Repository
+from bot.tables import TableError
+from cogs.classement import player_embed
+from cogs.errors import private_lang, refuse
+
+if TYPE_CHECKING:
+    from bot.client import Gobelet
+
+MAYA_OPTION_NAMES = {
+    "ouvreur": "ouvreur",
+    "photo": "photo",
+    "photo_memoire": "photo_memoire",
+    "aveugle": "aveugle",
+    "tapote": "tapote",
+    "seconde_chance": "seconde_chance",
+    "warrior": "warrior_fragile",
+    "inversion": "inversion_maya",
+    "fautes": "fautes",
+}
+
+
+def describe_settings(settings: dict[str, Any], lang: str) -> str:
+    lines = [t(lang, "settings.title")]
+    seconds = settings.get("turn_seconds")
+    lines.append(
+        t(lang, "settings.timer", seconds=seconds) if seconds else t(lang, "settings.timer_default")
+    )
+    language = settings.get("language")
+    lines.append(
+        t(lang, "settings.language", language=language)
+        if language
+        else t(lang, "settings.language_auto")
+    )
+    gage = settings.get("gage")
+    lines.append(t(lang, "settings.gage", gage=gage) if gage else t(lang, "settings.gage_default"))
+    game = settings.get("maya") or {}
+    mode = game.get("mode", maya.SOIREE)
+    options = ", ".join(f"{k}={v}" for k, v in sorted(game.get("options", {}).items())) or "—"
+    lines.append(t(lang, "settings.maya", mode=mode, options=options))
+    return "\n".join(lines)
+
+
+class EraseButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gobdata:erase:(?P<guild>\d+):(?P<user>\d+)",
+):
+    def __init__(self, guild: int, user: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"gobdata:erase:{guild}:{user}",
+            )
+        )
+        self.guild, self.user = guild, user
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> EraseButton:
+        return cls(int(match["guild"]), int(match["user"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lang = private_lang(interaction)
+        if interaction.user.id != self.user or interaction.guild_id != self.guild:
+            await interaction.response.send_message(t(lang, "data.not_yours"), ephemeral=True)
+            return
+        try:
+            repository: Repository = interaction.client.tables.repository  # type: ignore[attr-defined]
+            removed = await repository.forget_player(self.guild, self.user)
+        except Exception as error:
+            await refuse(interaction, error)
+            return
+        await interaction.response.edit_message(
+            content=t(lang, "data.erased", rows=removed), view=None
+        )
+
+
+class ReglagesCog(commands.Cog, name="Reglages"):
+    reglages = app_commands.Group(
+        name="reglages",
+        description="Les réglages du serveur (Gérer le serveur)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+    donnees = app_commands.Group(
+        name="donnees", description="Tes données sur ce serveur", guild_only=True
+    )
+
+    def __init__(self, bot: Gobelet) -> None:
+        self.bot = bot
+
+    @property
+    def repository(self) -> Repository:
+        return self.bot.tables.repository
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(EraseButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(EraseButton)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        command = interaction.command
+        settings = command is not None and command.parent is self.reglages
+        if settings and not interaction.permissions.manage_guild:
+            raise TableError("need_manage_guild")
+        return True
+
+    async def _update(self, interaction: discord.Interaction, **changes: Any) -> None:
+        guild = interaction.guild_id or 0
+        settings = await self.repository.guild_settings(guild)
+        for key, value in changes.items():
+            if value is None:
+                settings.pop(key, None)
+            else:
+                settings[key] = value
+        await self.repository.save_guild_settings(guild, settings)
+        lang = private_lang(interaction)
+        await interaction.response.send_message(
+            t(lang, "settings.saved") + "\n" + describe_settings(settings, lang), ephemeral=True
+        )
+
+    @reglages.command(name="voir", description="Voir les réglages du serveur")
+    async def show(self, interaction: discord.Interaction) -> None:
+        settings = await self.repository.guild_settings(interaction.guild_id or 0)
+        await interaction.response.send_message(
+            describe_settings(settings, private_lang(interaction)), ephemeral=True
+        )
+
+    @reglages.command(name="minuteur", description="Le temps pour jouer son tour, en secondes")
+    @app_commands.describe(secondes="De 15 à 600 secondes")
+    async def timer(
+        self, interaction: discord.Interaction, secondes: app_commands.Range[int, 15, 600]
+    ) -> None:
+        await self._update(interaction, turn_seconds=secondes)
+
+    @reglages.command(name="langue", description="La langue des messages publics")
+    @app_commands.describe(langue="fr, en, ou auto (la langue du serveur)")
+    @app_commands.choices(
+        langue=[
+            app_commands.Choice(name="français", value="fr"),
+            app_commands.Choice(name="english", value="en"),
+            app_commands.Choice(name="auto", value="auto"),
+        ]
+    )
+    async def language(self, interaction: discord.Interaction, langue: str) -> None:
+        await self._update(interaction, language=None if langue == "auto" else langue)
+
+    @reglages.command(name="gage", description="Le gage des parties de Maya (soirée)")
+    @app_commands.describe(mot="Par exemple : gorgée, piment, citron")
+    async def gage(
+        self, interaction: discord.Interaction, mot: app_commands.Range[str, 1, 30]
+    ) -> None:
+        word = " ".join(mot.split())
+        maya.Rules.for_preset(maya.SOIREE, gage=word)
+        await self._update(interaction, gage=None if word == "gorgée" else word)
+
+    @reglages.command(name="maya", description="Les règles par défaut des nouvelles tables de Maya")
+    @app_commands.describe(
+        mode="soiree (gorgées) ou vies (Mia)",
+        vies="Nombre de vies (Mia)",
+        ouvreur="Qui ouvre après une perte",
+        photo="Photo : annoncer la même valeur",
+        photo_memoire="Photo de mémoire : l'annonce copiée n'est plus affichée",
+        aveugle="Autoriser le jeu à l'aveugle",
+        tapote="Autoriser la Tapote",
+        seconde_chance="Autoriser la Seconde chance",
+        warrior="Fragile / Warrior face à un Maya",
+        inversion="Inverser le sens après un Maya",
+        fautes="Autoriser les fautes de jeu",
+    )
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name="soirée (gorgées)", value="soiree"),
+            app_commands.Choice(name="vies (Mia)", value="vies"),
+        ],
+        ouvreur=[
+            app_commands.Choice(name="le perdant", value="perdant"),
+            app_commands.Choice(name="le suivant", value="suivant"),
+        ],
+    )
+    async def maya_defaults(
+        self,
+        interaction: discord.Interaction,
+        mode: str = maya.SOIREE,
+        vies: app_commands.Range[int, 1, 10] | None = None,
+        ouvreur: str | None = None,
+        photo: bool | None = None,
+        photo_memoire: bool | None = None,
+        aveugle: bool | None = None,
+        tapote: bool | None = None,
+        seconde_chance: bool | None = None,
+        warrior: bool | None = None,
+        inversion: bool | None = None,
+        fautes: bool | None = None,
+    ) -> None:
+        given = {
+            "ouvreur": ouvreur,
+            "photo": photo,
+            "photo_memoire": photo_memoire,
+            "aveugle": aveugle,
+            "tapote": tapote,
+            "seconde_chance": seconde_chance,
+            "warrior": warrior,
+            "inversion": inversion,
+            "fautes": fautes,
+        }
+        options = {MAYA_OPTION_NAMES[k]: v for k, v in given.items() if v is not None}
+        if vies is not None:
+            options["vies"] = vies
+        maya.Rules.for_preset(mode, **options)  # refuse what the engine would refuse
+        await self._update(interaction, maya={"mode": mode, "options": options})
+
+    @reglages.command(name="reinitialiser", description="Revenir aux réglages par défaut")
+    async def reset(self, interaction: discord.Interaction) -> None:
+        await self.repository.save_guild_settings(interaction.guild_id or 0, {})
+        lang = private_lang(interaction)
+        await interaction.response.send_message(
+            t(lang, "settings.saved") + "\n" + describe_settings({}, lang), ephemeral=True
+        )
+
+    @donnees.command(name="voir", description="Voir ce que Gobelet garde de toi sur ce serveur")
+    async def show_data(self, interaction: discord.Interaction) -> None:
+        lang = private_lang(interaction)
+        embed = await player_embed(
+            self.repository, interaction.guild_id or 0, interaction.user.id, lang
+        )
+        await interaction.response.send_message(t(lang, "data.what"), embed=embed, ephemeral=True)
+
+    @donnees.command(name="effacer", description="Effacer tes statistiques sur ce serveur")
+    async def erase(self, interaction: discord.Interaction) -> None:
+        lang = private_lang(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            EraseButton(
+                interaction.guild_id or 0, interaction.user.id, label=t(lang, "data.confirm")
+            )
+        )
+        await interaction.response.send_message(t(lang, "data.sure"), view=view, ephemeral=True)
+
+
+async def setup(bot: Gobelet) -> None:
+    await bot.add_cog(ReglagesCog(bot))
