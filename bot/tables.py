@@ -439,6 +439,12 @@ class Tables:
             player = table.state.current
             if player is None or player not in table.cpus:
                 return
+            if _humans_gone(table):
+                # Everyone left (RULES.md §1): the CPUs do not play on alone in the channel.
+                events = await self._guarded_act(table, maya.Stop())
+                if events is not None and self.herald is not None:
+                    await self.herald.publish(table, events)
+                return
             await self._play_for(table, player, table.cpus[player].level, notes=())
             self.schedule(table)
 
@@ -547,6 +553,14 @@ class Tables:
             self._cancel_timers(table)
         with contextlib.suppress(Exception):
             await self.repository.close()
+
+
+def _humans_gone(table: Table) -> bool:
+    """Every human seated in the game has left it (eliminated players still watch)."""
+    assert table.state is not None
+    return all(
+        seat.status == maya.LEFT for seat in table.state.seats if seat.player not in table.cpus
+    )
 
 
 def _is_turn_action(action: maya.Action) -> bool:

@@ -32,8 +32,12 @@ async def say_privately(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-def explain(error: BaseException, lang: str, table: Table | None) -> str | None:
-    """The private explanation of a refusal, or None for an unexpected error."""
+def explain(
+    error: BaseException, lang: str, table: Table | None, actor: int | None = None
+) -> str | None:
+    """The private explanation of a refusal, or None for an unexpected error.
+
+    ``actor``: who tried (to tell "you are not playing" from "they are not playing")."""
 
     def name(player: int | None) -> str:
         if player is None:
@@ -45,6 +49,15 @@ def explain(error: BaseException, lang: str, table: Table | None) -> str | None:
         code = error.code
         if isinstance(error, maya.NotYourTurn):
             return t(lang, "err.not_your_turn", current=name(params.get("current")))
+        if isinstance(error, maya.UnknownPlayer):
+            player = params.get("player")
+            if actor is not None and player is not None and player != actor:
+                return t(lang, "err.accused_not_playing", player=name(player))
+            # A spectator pressing a turn button is told whose turn it is (RULES.md §4).
+            current = table.state.current if table is not None and table.state else None
+            if current is not None:
+                return t(lang, "err.unknown_player_turn", current=name(current))
+            return t(lang, "err.unknown_player")
         if isinstance(error, maya.AnnouncementTooLow):
             previous = render.maya_value(params["previous"])
             if params.get("minimum") is None:
@@ -81,6 +94,10 @@ def explain(error: BaseException, lang: str, table: Table | None) -> str | None:
         return t(lang, "err.storage")
     if isinstance(error, app_commands.NoPrivateMessage):
         return t(lang, "err.dm")
+    if isinstance(error, app_commands.MissingPermissions) and error.missing_permissions == [
+        "manage_guild"
+    ]:
+        return t(lang, "err.need_manage_guild")
     if isinstance(error, app_commands.CommandOnCooldown):
         return t(lang, "err.rate_limited", seconds=max(1, round(error.retry_after)))
     return None
@@ -92,7 +109,7 @@ async def refuse(
     """Explain a refusal privately; log anything unexpected with who and where."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    text = explain(error, private_lang(interaction), table)
+    text = explain(error, private_lang(interaction), table, interaction.user.id)
     if text is None:
         command = interaction.command.qualified_name if interaction.command else None
         log.error(

@@ -184,7 +184,7 @@ class MayaCog(commands.Cog, name="Maya"):
     async def after_events(self, table: Table, events: Sequence[maya.Event]) -> None:
         """Keep accusation messages in step with their faults."""
         for event in events:
-            if event.type in ("fault_judged", "fault_appealed", "fault_dropped"):
+            if event.type.startswith("fault_") and event.type != "fault_raised":
                 await self._refresh_fault(table, event.data["fault"])
 
     async def _refresh_fault(self, table: Table, fault_id: int) -> None:
@@ -451,11 +451,11 @@ class MayaCog(commands.Cog, name="Maya"):
     async def start(
         self,
         interaction: discord.Interaction,
-        mode: str = "soiree",
-        vies: app_commands.Range[int, 1, 10] = 3,
+        mode: str | None = None,
+        vies: app_commands.Range[int, 1, 10] | None = None,
         cpu: app_commands.Range[int, 0, 9] = 0,
         niveau: str = "moyen",
-        ouvreur: str = "perdant",
+        ouvreur: str | None = None,
         photo: bool | None = None,
         photo_memoire: bool | None = None,
         aveugle: bool | None = None,
@@ -466,10 +466,18 @@ class MayaCog(commands.Cog, name="Maya"):
         fautes: bool | None = None,
         gage: app_commands.Range[str, 1, 30] | None = None,
     ) -> None:
-        options: dict[str, Any] = {"ouvreur": ouvreur}
-        if mode == maya.VIES:
-            options["vies"] = vies
+        settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
+        defaults = settings.get("maya") or {}
+        mode = mode or defaults.get("mode", maya.SOIREE)
+        # The server's defaults first, then what the starter chose for this table.
+        options: dict[str, Any] = dict(defaults.get("options", {}))
+        if settings.get("gage") and mode == maya.SOIREE:
+            options["gage"] = settings["gage"]
+        if mode != maya.VIES:
+            options.pop("vies", None)
         given = {
+            "ouvreur": ouvreur,
+            "vies": vies if mode == maya.VIES else None,
             "photo": photo,
             "photo_memoire": photo_memoire,
             "aveugle": aveugle,
@@ -478,7 +486,7 @@ class MayaCog(commands.Cog, name="Maya"):
             "warrior_fragile": warrior,
             "inversion_maya": inversion,
             "fautes": fautes,
-            "gage": gage.strip() if gage else None,
+            "gage": " ".join(gage.split()) if gage else None,
         }
         options.update({k: v for k, v in given.items() if v is not None})
         rules = maya.Rules.for_preset(mode, **options)
@@ -489,9 +497,10 @@ class MayaCog(commands.Cog, name="Maya"):
             channel_id=interaction.channel_id or 0,
             starter=interaction.user.id,
             rules=rules,
-            lang=public_lang(interaction),
+            lang=settings.get("language") or public_lang(interaction),
             cpu_count=cpu,
             level=niveau,
+            turn_seconds=settings.get("turn_seconds"),
         )
         async with table.lock:
             await interaction.response.send_message(
@@ -774,7 +783,9 @@ def _announcement(player: int, text: str) -> maya.Action:
         value = int(digits)
         # "26" and "62" are the same throw: the bot reads it the right way round.
         value = d.read((value // 10, value % 10)) if value // 10 and value % 10 else value
-        return maya.Announce(player, value)
+        if d.is_value(value):
+            return maya.Announce(player, value)
+    # Quote what the player typed, not the reordered number ("27" is not "72").
     raise maya.UnknownValue(value=text.strip()[:20])
 
 

@@ -12,7 +12,6 @@ from discord.ext import commands
 from bot.engine import maya
 from bot.i18n import t
 from bot.storage import Repository
-from bot.tables import TableError
 from cogs.classement import player_embed
 from cogs.errors import private_lang, refuse
 
@@ -119,7 +118,9 @@ class ReglagesCog(commands.Cog, name="Reglages"):
         command = interaction.command
         settings = command is not None and command.parent is self.reglages
         if settings and not interaction.permissions.manage_guild:
-            raise TableError("need_manage_guild")
+            # A check must raise an AppCommandError: anything else never reaches the tree's
+            # error handler, and the member would get no answer at all.
+            raise app_commands.MissingPermissions(["manage_guild"])
         return True
 
     async def _update(self, interaction: discord.Interaction, **changes: Any) -> None:

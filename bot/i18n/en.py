@@ -120,6 +120,8 @@ TEXTS: dict[str, str] = {
     "err.blind_play_not_looked": "You must have looked at your dice for that.",
     "err.invalid_dice": "Invalid dice.",
     "err.unknown_player": "You are not playing at this table.",
+    "err.unknown_player_turn": "You are not playing at this table: {current} is to play.",
+    "err.accused_not_playing": "{player} is not playing at this table: only players can be accused.",
     "err.eliminated": "You are out of this game.",
     "err.already_seated": "You are already at this table.",
     "err.table_full": "The table is full (10 players).",

@@ -126,6 +126,8 @@ TEXTS: dict[str, str] = {
     "err.blind_play_not_looked": "Il faut avoir regardé tes dés pour ça.",
     "err.invalid_dice": "Dés invalides.",
     "err.unknown_player": "Tu ne joues pas à cette table.",
+    "err.unknown_player_turn": "Tu ne joues pas à cette table : c'est à {current} de jouer.",
+    "err.accused_not_playing": "{player} ne joue pas à cette table : seuls les joueurs peuvent être accusés.",
     "err.eliminated": "Tu as été éliminé·e de cette partie.",
     "err.already_seated": "Tu es déjà à cette table.",
     "err.table_full": "La table est pleine (10 joueurs).",
