@@ -548,7 +548,16 @@ class State:
             "schema": SCHEMA_VERSION,
             "game": "maya",
             "rules": asdict(self.rules),
-            "seats": [asdict(seat) for seat in self.seats],
+            "seats": [
+                {
+                    "player": seat.player,
+                    "status": seat.status,
+                    "sips": seat.sips,
+                    "glasses": seat.glasses,
+                    "lives": seat.lives,
+                }
+                for seat in self.seats
+            ],
             "direction": self.direction,
             "phase": self.phase,
             "current": self.current,
@@ -563,7 +572,19 @@ class State:
             "photo": self.photo,
             "blind_announce": self.blind_announce,
             "may_reverse": self.may_reverse,
-            "faults": [asdict(fault) for fault in self.faults],
+            "faults": [
+                {
+                    "id": fault.id,
+                    "accuser": fault.accuser,
+                    "accused": fault.accused,
+                    "motive": fault.motive,
+                    "status": fault.status,
+                    "voters": list(fault.voters),
+                    "guilty_votes": list(fault.guilty_votes),
+                    "innocent_votes": list(fault.innocent_votes),
+                }
+                for fault in self.faults
+            ],
             "next_fault": self.next_fault,
             "winner": self.winner,
         }
@@ -1186,15 +1207,15 @@ def _decide_leave(state: State, action: Leave) -> list[Event]:
             cast = len(fault.guilty_votes) + len(fault.innocent_votes)
             if not voted and remaining > 0 and cast == remaining:
                 events.extend(_judged(fault, len(fault.guilty_votes), len(fault.innocent_votes)))
-    if seat.status == WAITING:
-        return events
     remaining = [p for p in state.active() if p != player]
-    waiting = [s.player for s in state.seats if s.status == WAITING]
+    waiting = [s.player for s in state.seats if s.status == WAITING and s.player != player]
     if len(remaining) + len(waiting) < MIN_PLAYERS:
         if state.rules.lives and remaining:
             events.append(_public("game_won", player=remaining[0]))
         else:
             events.append(_public("game_ended", reason="players_left"))
+        return events
+    if seat.status == WAITING:
         return events
     # Too few players left in the round itself: it cannot go on, seat the waiting ones now.
     short = len(remaining) < MIN_PLAYERS
