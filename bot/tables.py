@@ -184,11 +184,12 @@ class Tables:
 
     # ---- randomness
 
-    def _rng_for(self, table_id: int) -> random.Random:
+    def _rng_for(self, table_id: int, version: int = 0) -> random.Random:
         seed = self.settings.dice_seed
         if seed is None:
             return random.SystemRandom()
-        return random.Random(f"{seed}:{table_id}")
+        # Seeded (tests, demos): a restored table must not replay the dice it already rolled.
+        return random.Random(f"{seed}:{table_id}:{version}")
 
     # ---- lookup
 
@@ -335,7 +336,7 @@ class Tables:
                 events=_records(events),
                 results=results,
             )
-        except Exception:
+        except BaseException:  # refused, failed or cancelled: the table stays as it was
             table.timeouts = previous_timeouts
             raise
         table.state, table.version, table.status, table.deadline = (
@@ -364,6 +365,7 @@ class Tables:
         }
         game = "mia" if state.rules.lives else "maya"
         ratings: dict[int, float] = {}
+        before: dict[int, float] = {}
         if len(figures) >= 2:
             known = await self.repository.ratings(table.guild_id, game, list(figures))
             before = {p: known[p].rating if p in known else stats.INITIAL_RATING for p in figures}
@@ -377,6 +379,7 @@ class Tables:
             day=datetime.now(UTC).date().isoformat(),
             figures={p: numbers.as_dict() for p, numbers in figures.items()},
             ratings=ratings,
+            rated_from=before,
         )
 
     def turn_seconds(self, table: Table) -> float:
@@ -538,7 +541,7 @@ class Tables:
             if record.kind != "maya":
                 continue
             try:
-                table = Table.from_record(record, self._rng_for(record.id))
+                table = Table.from_record(record, self._rng_for(record.id, record.version))
             except Exception:
                 log.exception("game %s could not be restored", record.id)
                 continue

@@ -148,6 +148,8 @@ def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang:
             line = t(lang, "ev.fault_accepted", player=names(data["player"]))
         elif kind == "fault_contested":
             line = t(lang, "ev.fault_contested", player=names(data["player"]))
+        elif kind == "vote_cast":
+            line = t(lang, "ev.vote_cast", player=names(data["player"]))
         elif kind == "fault_judged":
             key = "ev.fault_guilty" if data["guilty"] else "ev.fault_innocent"
             line = t(
@@ -203,7 +205,7 @@ def _seat_line(seat: maya.Seat, state: maya.State, seating: Seating, lang: str) 
 
 def preset_label(rules: maya.Rules, lang: str) -> str:
     if rules.lives:
-        return t(lang, "preset.vies", lives=rules.vies)
+        return t(lang, "preset.vie" if rules.vies == 1 else "preset.vies", lives=rules.vies)
     return t(lang, "preset.soiree")
 
 

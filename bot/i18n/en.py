@@ -4,6 +4,7 @@ TEXTS: dict[str, str] = {
     "game.maya": "Maya",
     "game.mia": "Mia",
     "preset.soiree": "party",
+    "preset.vie": "{lives} life",
     "preset.vies": "{lives} lives",
     "ev.round_started": "🎲 **Round {round}** — {opener} opens.",
     "ev.direction_reversed": "🔄 {player} reverses the direction of play.",

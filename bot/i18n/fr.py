@@ -5,6 +5,7 @@ TEXTS: dict[str, str] = {
     "game.maya": "Maya",
     "game.mia": "Mia",
     "preset.soiree": "soirée",
+    "preset.vie": "{lives} vie",
     "preset.vies": "{lives} vies",
     # ---- public story of a round
     "ev.round_started": "🎲 **Manche {round}** — {opener} ouvre.",
