@@ -85,7 +85,8 @@ class MayaDriver:
         for embed in self.table.embeds:
             for field in embed.get("fields", []):
                 if field.get("name") in ("Au tour de", "Turn"):
-                    found = MENTION.search(field.get("value", ""))
+                    # The turn text starts with whoever is to act (a CPU's name is no mention).
+                    found = MENTION.match(field.get("value", ""))
                     player = int(found.group(1)) if found else None
         return Turn(step, player, phase, tuple(actions))
 
