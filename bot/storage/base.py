@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
@@ -39,6 +39,9 @@ class GameResults:
     day: str  # YYYY-MM-DD (UTC) the game finished
     figures: dict[int, dict[str, float]]  # user -> metric -> value (metrics "best_*" keep a max)
     ratings: dict[int, float]  # user -> new rating
+    # user -> the rating the new one was computed from. The store adds the difference to
+    # what it holds, so that two games ending at once with a common player both count.
+    rated_from: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

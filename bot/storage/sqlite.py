@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
@@ -34,6 +36,23 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _serialised(
+    method: Callable[Concatenate[SqliteRepository, P], Awaitable[R]],
+) -> Callable[Concatenate[SqliteRepository, P], Awaitable[R]]:
+    """One repository call at a time on the shared connection (see ``SqliteRepository``)."""
+
+    @functools.wraps(method)
+    async def run(self: SqliteRepository, *args: P.args, **kwargs: P.kwargs) -> R:
+        async with self._lock:
+            return await method(self, *args, **kwargs)
+
+    return run
+
+
 def migrations() -> list[tuple[int, str]]:
     """The numbered ``NNNN_name.sql`` files shipped with the package, in order."""
     folder = resources.files("bot.storage") / "migrations"
@@ -48,6 +67,9 @@ def migrations() -> list[tuple[int, str]]:
 class SqliteRepository:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
+        # The tables share this one connection: without the lock, another table's statements
+        # would run inside (or BEGIN during) a transaction that is still open.
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteRepository:
@@ -70,6 +92,7 @@ class SqliteRepository:
             raise StorageError(f"cannot prepare the database {path}: {error}") from error
         return repository
 
+    @_serialised
     async def migrate(self) -> int:
         """Apply every migration newer than the database's; returns the schema version."""
         db = self._db
@@ -96,11 +119,13 @@ class SqliteRepository:
             current = version
         return current
 
+    @_serialised
     async def close(self) -> None:
         await self._db.close()
 
     # ---- games
 
+    @_serialised
     async def create_game(
         self, *, guild_id: int, channel_id: int, kind: str, meta: dict[str, Any]
     ) -> int:
@@ -118,6 +143,7 @@ class SqliteRepository:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    @_serialised
     async def save_game(
         self,
         game_id: int,
@@ -186,6 +212,10 @@ class SqliteRepository:
         except sqlite3.Error as error:
             await _rollback(db)
             raise StorageError(str(error)) from error
+        except BaseException:
+            # Cancelled mid-transaction: leave none open, or every later write would fail.
+            await _rollback(db)
+            raise
 
     async def _count(self, game_id: int, results: GameResults, *, now: str) -> None:
         """Add a finished game to the leaderboards, once (inside ``save_game``'s transaction)."""
@@ -216,18 +246,22 @@ class SqliteRepository:
                 insert + " DO UPDATE SET value = MAX(value, excluded.value)", maxima
             )
         if results.ratings:
+            # Add the change rather than overwrite: another game may have moved the rating
+            # since it was read (without a ``rated_from`` entry, COALESCE makes it a plain set).
             await db.executemany(
                 "INSERT INTO ratings (guild_id, game, user_id, rating, games, updated_at)"
                 " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE"
-                " SET rating = excluded.rating, games = games + 1, updated_at = excluded.updated_at",
+                " SET rating = rating + excluded.rating - COALESCE(?, rating),"
+                " games = games + 1, updated_at = excluded.updated_at",
                 [
-                    (guild_id, results.game, user_id, rating, now)
+                    (guild_id, results.game, user_id, rating, now, results.rated_from.get(user_id))
                     for user_id, rating in results.ratings.items()
                 ],
             )
 
     # ---- leaderboards
 
+    @_serialised
     async def ratings(self, guild_id: int, game: str, users: Sequence[int]) -> dict[int, Rating]:
         if not users:
             return {}
@@ -254,6 +288,7 @@ class SqliteRepository:
             return (guild_id, game)
         return (guild_id, game, metric, since or "")
 
+    @_serialised
     async def leaderboard(
         self, guild_id: int, game: str, metric: str, since: str | None, *, offset: int, limit: int
     ) -> tuple[list[Standing], int]:
@@ -276,6 +311,7 @@ class SqliteRepository:
             return [], count[0] if count else 0
         return [Standing(row[2], row[0], row[1]) for row in rows], rows[0][3]
 
+    @_serialised
     async def standing(
         self, guild_id: int, game: str, metric: str, since: str | None, user_id: int
     ) -> Standing | None:
@@ -290,6 +326,7 @@ class SqliteRepository:
             row = await cursor.fetchone()
         return Standing(row[1], user_id, row[0]) if row else None
 
+    @_serialised
     async def player_figures(self, guild_id: int, user_id: int) -> dict[str, dict[str, float]]:
         figures: dict[str, dict[str, float]] = {}
         async with self._db.execute(
@@ -301,6 +338,7 @@ class SqliteRepository:
                 figures.setdefault(game, {})[metric] = best if metric.startswith("best_") else total
         return figures
 
+    @_serialised
     async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, Rating]:
         async with self._db.execute(
             "SELECT game, rating, games FROM ratings WHERE guild_id = ? AND user_id = ?",
@@ -308,6 +346,7 @@ class SqliteRepository:
         ) as cursor:
             return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
 
+    @_serialised
     async def forget_player(self, guild_id: int, user_id: int) -> int:
         db = self._db
         try:
@@ -322,10 +361,14 @@ class SqliteRepository:
         except sqlite3.Error as error:
             await _rollback(db)
             raise StorageError(str(error)) from error
+        except BaseException:
+            await _rollback(db)
+            raise
         return first.rowcount + second.rowcount
 
     # ---- server settings
 
+    @_serialised
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         async with self._db.execute(
             "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
@@ -333,6 +376,7 @@ class SqliteRepository:
             row = await cursor.fetchone()
         return json.loads(row[0]) if row else {}
 
+    @_serialised
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         try:
             await self._db.execute(
@@ -346,17 +390,20 @@ class SqliteRepository:
 
     # ---- games
 
+    @_serialised
     async def running_games(self) -> list[GameRecord]:
         async with self._db.execute(
             "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
         ) as cursor:
             return [_game(row) for row in await cursor.fetchall()]
 
+    @_serialised
     async def game(self, game_id: int) -> GameRecord | None:
         async with self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()
         return _game(row) if row else None
 
+    @_serialised
     async def events(self, game_id: int) -> list[EventRecord]:
         async with self._db.execute(
             "SELECT type, visibility, recipient, payload_json FROM game_events"
