@@ -713,12 +713,14 @@ def _fault_actions(state: State, player: int, seat: Seat) -> list[Action]:
             actions.append(Vote(player, fault.id, True))
             actions.append(Vote(player, fault.id, False))
     if not accusing and seat.status == IN:
-        actions.extend(
-            Accuse(player, other.player)
-            for other in state.seats
-            if other.status == IN and other.player != player
-        )
+        others = tuple(s.player for s in state.seats if s.status == IN and s.player != player)
+        actions.extend(_accusations(player, others))
     return actions
+
+
+@lru_cache(maxsize=4096)
+def _accusations(player: int, others: tuple[int, ...]) -> tuple[Accuse, ...]:
+    return tuple(Accuse(player, other) for other in others)
 
 
 def _seated_count(state: State) -> int:
