@@ -182,25 +182,23 @@ class SqliteRepository:
             if cursor.rowcount != 1:
                 raise StorageError(f"game {game_id} is not at version {previous_version}")
             if events:
-                async with db.execute(
-                    "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE game_id = ?", (game_id,)
-                ) as cur:
-                    row = await cur.fetchone()
-                start = (row[0] if row else 0) + 1
+                # Each row numbers itself after the previous one: no round trip to read MAX(seq)
+                # (every await inside the transaction keeps the other tables waiting).
                 await db.executemany(
                     "INSERT INTO game_events (game_id, seq, type, visibility, recipient,"
-                    " payload_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " payload_json, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
+                    " FROM game_events WHERE game_id = ?), ?, ?, ?, ?, ?)",
                     [
                         (
                             game_id,
-                            start + i,
+                            game_id,
                             e.type,
                             e.visibility,
                             e.recipient,
                             _dumps(e.payload),
                             now,
                         )
-                        for i, e in enumerate(events)
+                        for e in events
                     ],
                 )
             if results is not None:
