@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 
 from bot.engine import maya
-from bot.engine.cpu import maya as cpu_maya
+from bot.games import GAMES
 from bot.i18n import t
 from bot.tables import CPU_LEVELS, CPU_NAMES
 from cogs import render
 
+MAYA = GAMES["maya"]
 PARTY_ROUNDS = 12  # the party preset never ends by itself: the demo stops after this many
 
 
@@ -38,9 +39,9 @@ def run(game: str, *, seed: int = 1, players: int = 4, lang: str = "fr") -> int:
             break
         player = state.current
         assert player is not None
-        legal = [a for a in maya.legal_actions(state, player) if _is_turn_action(a)]
-        choice = cpu_maya.choose(maya.view(state, player), legal, levels[player], rng)
-        state, events = maya.apply(state, maya.complete(state, choice, rng))
+        action = MAYA.cpu_action(state, player, levels[player], rng)
+        assert action is not None  # the player to act always has a turn action
+        state, events = maya.apply(state, action)
         _tell(events, rules, name, lang)
     print()
     for seat in state.seats:
@@ -57,9 +58,3 @@ def _tell(events: list[maya.Event], rules: maya.Rules, name: render.Names, lang:
             dice = render.d.show(tuple(event.data["dice"]))
             private = t(lang, "demo.private", player=name(event.to))
             print(f"      🔒 [{private}] {t(lang, 'me.dice', dice=dice)}")
-
-
-def _is_turn_action(action: maya.Action) -> bool:
-    return not isinstance(
-        action, maya.Leave | maya.Join | maya.Accuse | maya.AcceptFault | maya.ContestFault
-    )

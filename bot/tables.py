@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import random
 import time
@@ -24,7 +23,7 @@ from typing import Any, Protocol
 from bot import stats
 from bot.config import Settings
 from bot.engine import maya
-from bot.engine.cpu import maya as cpu_maya
+from bot.games import GAMES
 from bot.storage import ChannelBusy, EventRecord, GameRecord, GameResults, Repository
 
 log = logging.getLogger(__name__)
@@ -61,11 +60,11 @@ class Table:
     kind: str
     starter: int
     lang: str
-    rules: maya.Rules
+    rules: Any  # the game's Rules
     players: list[int]  # the lobby's players in joining order (CPUs included)
     cpus: dict[int, Cpu] = field(default_factory=dict)
     status: str = "lobby"
-    state: maya.State | None = None
+    state: Any = None  # the game's State once started
     version: int = 0
     message_id: int | None = None
     fault_messages: dict[int, int] = field(default_factory=dict)  # fault id -> message id
@@ -100,8 +99,7 @@ class Table:
     def seated(self, player: int) -> bool:
         if self.state is None:
             return player in self.players
-        seat = self.state.seat(player)
-        return seat is not None and seat.status in (maya.IN, maya.WAITING)
+        return GAMES[self.kind].in_game(self.state, player)
 
     # ---- persistence
 
@@ -109,7 +107,7 @@ class Table:
         return {
             "starter": self.starter,
             "lang": self.lang,
-            "rules": _rules_json(self.rules),
+            "rules": GAMES[self.kind].rules_to_json(self.rules),
             "players": list(self.players),
             "cpus": {str(k): [v.name, v.level] for k, v in self.cpus.items()},
             "message_id": self.message_id,
@@ -122,6 +120,7 @@ class Table:
     @classmethod
     def from_record(cls, record: GameRecord, rng: random.Random) -> Table:
         meta = record.meta
+        kind = GAMES[record.kind]
         table = cls(
             id=record.id,
             guild_id=record.guild_id,
@@ -129,11 +128,11 @@ class Table:
             kind=record.kind,
             starter=meta["starter"],
             lang=meta["lang"],
-            rules=maya.Rules(**meta["rules"]).validated(),
+            rules=kind.rules_from_json(meta["rules"]),
             players=list(meta["players"]),
             cpus={int(k): Cpu(v[0], v[1]) for k, v in meta["cpus"].items()},
             status=record.status,
-            state=maya.State.from_json(record.state) if record.state else None,
+            state=kind.state_from_json(record.state) if record.state else None,
             version=record.version,
             message_id=meta.get("message_id"),
             fault_messages={int(k): v for k, v in meta.get("fault_messages", {}).items()},
@@ -143,10 +142,6 @@ class Table:
             rng=rng,
         )
         return table
-
-
-def _rules_json(rules: maya.Rules) -> dict[str, Any]:
-    return dataclasses.asdict(rules)
 
 
 class TableError(Exception):
@@ -162,11 +157,11 @@ class Herald(Protocol):
     """Tells the channel what happened (implemented by the Discord cog)."""
 
     async def publish(
-        self, table: Table, events: Sequence[maya.Event], *, notes: Sequence[str] = ()
+        self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()
     ) -> None: ...
 
 
-def _records(events: Sequence[maya.Event]) -> list[EventRecord]:
+def _records(events: Sequence[Any]) -> list[EventRecord]:
     return [EventRecord(e.type, e.visibility, e.to, e.data) for e in events]
 
 
@@ -207,7 +202,8 @@ class Tables:
         guild_id: int,
         channel_id: int,
         starter: int,
-        rules: maya.Rules,
+        rules: Any,
+        kind: str = "maya",
         lang: str,
         cpu_count: int = 0,
         level: str = "moyen",
@@ -221,7 +217,7 @@ class Tables:
             id=0,
             guild_id=guild_id,
             channel_id=channel_id,
-            kind="maya",
+            kind=kind,
             starter=starter,
             lang=lang,
             rules=rules,
@@ -231,10 +227,10 @@ class Tables:
         )
         try:
             table.id = await self.repository.create_game(
-                guild_id=guild_id, channel_id=channel_id, kind="maya", meta=table.meta()
+                guild_id=guild_id, channel_id=channel_id, kind=kind, meta=table.meta()
             )
         except ChannelBusy:
-            raise TableError("table_busy", game="maya") from None
+            raise TableError("table_busy", game=kind) from None
         table.rng = self._rng_for(table.id)
         self.by_channel[channel_id] = table
         self.by_id[table.id] = table
@@ -256,7 +252,7 @@ class Tables:
             raise TableError("not_in_lobby")
         if player in table.players:
             raise TableError("already_seated")
-        if len(table.players) >= maya.MAX_PLAYERS:
+        if len(table.players) >= GAMES[table.kind].max_players:
             raise TableError("table_full")
         table.players.append(player)
         try:
@@ -288,11 +284,11 @@ class Tables:
         """Seat the lobby in a random order and start the game."""
         if table.status != "lobby":
             raise TableError("not_in_lobby")
-        if len(table.players) < maya.MIN_PLAYERS:
+        if len(table.players) < GAMES[table.kind].min_players:
             raise TableError("need_players")
         order = list(table.players)
         table.rng.shuffle(order)
-        state = maya.new_game(order, table.rules)
+        state = GAMES[table.kind].new_game(order, table.rules)
         previous = table.status
         table.status, table.state = "active", state
         # The first turn has its deadline too, so that the first table message shows it.
@@ -305,9 +301,7 @@ class Tables:
 
     # ---- the one way a game changes
 
-    async def act(
-        self, table: Table, action: maya.Action, *, in_person: bool = True
-    ) -> list[maya.Event]:
+    async def act(self, table: Table, action: Any, *, in_person: bool = True) -> list[Any]:
         """Apply, persist, then commit in memory. The caller holds ``table.lock``.
 
         ``in_person``: the player acted themselves (not the CPU on their behalf), which
@@ -315,10 +309,11 @@ class Tables:
         """
         if table.state is None:
             raise TableError("not_started")
-        state, events = maya.apply(table.state, action)
+        kind = GAMES[table.kind]
+        state, events = kind.apply(table.state, action)
         status = "active"
         if state.over:
-            status = "stopped" if any(e.type == "game_ended" for e in events) else "finished"
+            status = "stopped" if kind.ended_by_stop(events) else "finished"
         player = getattr(action, "player", None)
         previous_timeouts = table.timeouts
         if in_person and player in table.timeouts:
@@ -349,54 +344,47 @@ class Tables:
             self._forget(table)
         return events
 
-    async def _results(
-        self, table: Table, state: maya.State, events: Sequence[maya.Event]
-    ) -> GameResults:
+    async def _results(self, table: Table, state: Any, events: Sequence[Any]) -> GameResults:
         """The finished game's figures and ratings for its human players (CPUs never count)."""
         logged = [
             {"type": e.type, "data": e.payload} for e in await self.repository.events(table.id)
         ]
         logged += [{"type": e.type, "data": e.data} for e in events]
         humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
-        figures = {
-            player: numbers
-            for player, numbers in stats.maya_figures(logged, humans).items()
-            if player in humans
-        }
-        game = "mia" if state.rules.lives else "maya"
+        outcome = GAMES[table.kind].outcome(state, logged, humans)
         ratings: dict[int, float] = {}
-        before: dict[int, float] = {}
-        if len(figures) >= 2:
-            known = await self.repository.ratings(table.guild_id, game, list(figures))
-            before = {p: known[p].rating if p in known else stats.INITIAL_RATING for p in figures}
-            eliminated = [e["data"]["player"] for e in logged if e["type"] == "eliminated"]
-            ranking = stats.maya_ranking(
-                figures, lives=state.rules.lives, eliminated_order=eliminated, winner=state.winner
+        rated_from: dict[int, float] = {}
+        if len(outcome.figures) >= 2:
+            known = await self.repository.ratings(
+                table.guild_id, outcome.game, list(outcome.figures)
             )
-            ratings = stats.elo(before, ranking)
+            rated_from = {
+                p: known[p].rating if p in known else stats.INITIAL_RATING for p in outcome.figures
+            }
+            ratings = stats.elo(rated_from, outcome.ranking)
         return GameResults(
-            game=game,
+            game=outcome.game,
             day=datetime.now(UTC).date().isoformat(),
-            figures={p: numbers.as_dict() for p, numbers in figures.items()},
+            figures=outcome.figures,
             ratings=ratings,
-            rated_from=before,
+            rated_from=rated_from,
         )
 
     def turn_seconds(self, table: Table) -> float:
         return table.turn_seconds or self.settings.turn_seconds
 
-    def _deadline_for(self, table: Table, state: maya.State) -> float | None:
+    def _deadline_for(self, table: Table, state: Any) -> float | None:
         if state.over or state.current is None or state.current in table.cpus:
             return None
         return time.time() + self.turn_seconds(table)
 
-    async def stop(self, table: Table) -> list[maya.Event]:
+    async def stop(self, table: Table) -> list[Any]:
         if table.state is None:
             table.status = "stopped"
             await self.save_meta(table)
             self._forget(table)
             return []
-        return await self.act(table, maya.Stop())
+        return await self.act(table, GAMES[table.kind].stop())
 
     def _forget(self, table: Table) -> None:
         self.by_channel.pop(table.channel_id, None)
@@ -444,7 +432,7 @@ class Tables:
                 return
             if _humans_gone(table):
                 # Everyone left (RULES.md §1): the CPUs do not play on alone in the channel.
-                events = await self._guarded_act(table, maya.Stop())
+                events = await self._guarded_act(table, GAMES[table.kind].stop())
                 if events is not None and self.herald is not None:
                     await self.herald.publish(table, events)
                 return
@@ -464,9 +452,8 @@ class Tables:
             await self._play_for(table, player, ABSENT_LEVEL, notes=notes)
             table.timeouts[player] = count
             if count >= MAX_TIMEOUTS and table.running and table.state is not None:
-                seat = table.state.seat(player)
-                if seat is not None and seat.status in (maya.IN, maya.WAITING):
-                    events = await self._guarded_act(table, maya.Leave(player))
+                if table.seated(player):
+                    events = await self._guarded_act(table, GAMES[table.kind].leave(player))
                     if events is not None and self.herald is not None:
                         await self.herald.publish(table, events, notes=[("timeout_leave", player)])
             elif table.running:
@@ -485,11 +472,9 @@ class Tables:
         first = True
         while table.running and table.state is not None and table.state.current == player:
             state = table.state
-            legal = [a for a in maya.legal_actions(state, player) if _is_turn_action(a)]
-            if not legal:
+            action = GAMES[table.kind].cpu_action(state, player, level, table.rng)
+            if action is None:
                 return
-            choice = cpu_maya.choose(maya.view(state, player), legal, level, table.rng)
-            action = maya.complete(state, choice, table.rng)
             events = await self._guarded_act(table, action)
             if events is None:
                 return
@@ -497,7 +482,7 @@ class Tables:
                 await self.herald.publish(table, events, notes=notes if first else ())
             first = False
 
-    async def _guarded_act(self, table: Table, action: maya.Action) -> list[maya.Event] | None:
+    async def _guarded_act(self, table: Table, action: Any) -> list[Any] | None:
         """``act`` for the bot's own moves: a failure is logged and retried by the next timer."""
         try:
             return await self.act(table, action, in_person=False)
@@ -538,7 +523,7 @@ class Tables:
         """Load every running game from the database (after a restart)."""
         tables = []
         for record in await self.repository.running_games():
-            if record.kind != "maya":
+            if record.kind not in GAMES:
                 continue
             try:
                 table = Table.from_record(record, self._rng_for(record.id, record.version))
@@ -560,20 +545,9 @@ class Tables:
 
 def _humans_gone(table: Table) -> bool:
     """Every human seated in the game has left it (eliminated players still watch)."""
-    assert table.state is not None
-    return all(
-        seat.status == maya.LEFT for seat in table.state.seats if seat.player not in table.cpus
-    )
-
-
-def _is_turn_action(action: maya.Action) -> bool:
-    return not isinstance(
-        action,
-        maya.Leave
-        | maya.Join
-        | maya.Accuse
-        | maya.AcceptFault
-        | maya.ContestFault
-        | maya.Vote
-        | maya.Appeal,
+    kind = GAMES[table.kind]
+    return not any(
+        kind.still_here(table.state, seat.player)
+        for seat in table.state.seats
+        if seat.player not in table.cpus
     )
