@@ -18,25 +18,13 @@ from bot.engine.cpu import DIFFICILE
 from bot.engine.cpu import maya as cpu
 
 PLAYERS = [0, 1, 2]
-TURN_ACTIONS = (
-    maya.Roll,
-    maya.Announce,
-    maya.Photo,
-    maya.Tap,
-    maya.SecondChance,
-    maya.Believe,
-    maya.Lift,
-    maya.Fragile,
-    maya.Warrior,
-    maya.AcceptMaya,
-)
 PARTY_ROUNDS = 200  # a party has no end: start a new one after this many rounds
 
 
 def random_step(state: maya.State, rng: random.Random) -> maya.Action:
     player = state.current
     assert player is not None
-    legal = [a for a in maya.legal_actions(state, player) if isinstance(a, TURN_ACTIONS)]
+    legal = maya.turn_actions(state, player)
     return maya.complete(state, rng.choice(legal), rng)
 
 

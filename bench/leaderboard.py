@@ -42,18 +42,6 @@ from cogs.classement import CRITERIA, PAGE, PERIODS, since
 GUILD = 1
 CHANNELS = 40
 TARGET_MS = 50.0
-TURN_ACTIONS = (
-    maya.Roll,
-    maya.Announce,
-    maya.Photo,
-    maya.Tap,
-    maya.SecondChance,
-    maya.Believe,
-    maya.Lift,
-    maya.Fragile,
-    maya.Warrior,
-    maya.AcceptMaya,
-)
 
 
 def _dumps(value: object) -> str:
@@ -82,9 +70,7 @@ def play(
             action: maya.Action = maya.Stop()
         else:
             assert state.current is not None
-            legal = [
-                a for a in maya.legal_actions(state, state.current) if isinstance(a, TURN_ACTIONS)
-            ]
+            legal = maya.turn_actions(state, state.current)
             action = maya.complete(state, rng.choice(legal), rng)
         state, events = maya.apply(state, action)
         log += events

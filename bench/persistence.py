@@ -29,18 +29,6 @@ from bot.storage.sqlite import SqliteRepository
 from bot.tables import Tables
 
 GUILD = 1
-TURN_ACTIONS = (
-    maya.Roll,
-    maya.Announce,
-    maya.Photo,
-    maya.Tap,
-    maya.SecondChance,
-    maya.Believe,
-    maya.Lift,
-    maya.Fragile,
-    maya.Warrior,
-    maya.AcceptMaya,
-)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -72,9 +60,7 @@ async def play_table(
         while table.state is not None and not table.state.over:
             state = table.state
             assert state.current is not None
-            legal = [
-                a for a in maya.legal_actions(state, state.current) if isinstance(a, TURN_ACTIONS)
-            ]
+            legal = maya.turn_actions(state, state.current)
             action = maya.complete(state, rng.choice(legal), rng)
             if think:
                 await asyncio.sleep(rng.uniform(0, 2 * think))

@@ -97,7 +97,7 @@ class MayaKind:
     def cpu_action(
         self, state: maya.State, player: int, level: str, rng: random.Random
     ) -> maya.Action | None:
-        legal = [a for a in maya.legal_actions(state, player) if _is_turn_action(a)]
+        legal = maya.turn_actions(state, player)
         if not legal:
             return None
         choice = cpu_maya.choose(maya.view(state, player), legal, level, rng)
@@ -129,20 +129,6 @@ class MayaKind:
             figures={p: numbers.as_dict() for p, numbers in figures.items()},
             ranking=ranking,
         )
-
-
-def _is_turn_action(action: maya.Action) -> bool:
-    """What a CPU may do for a seat: play its turn, never join, leave or accuse."""
-    return not isinstance(
-        action,
-        maya.Leave
-        | maya.Join
-        | maya.Accuse
-        | maya.AcceptFault
-        | maya.ContestFault
-        | maya.Vote
-        | maya.Appeal,
-    )
 
 
 GAMES: dict[str, GameKind] = {"maya": MayaKind()}

@@ -21,7 +21,7 @@ from bot.engine import maya
 from bot.i18n import t
 from bot.storage import StorageError
 from bot.tables import CPU_LEVELS, Table, TableError, Tables
-from cogs import render, views
+from cogs import maya_options, render, views
 from cogs.errors import private_lang, public_lang, refuse, say_privately
 
 if TYPE_CHECKING:
@@ -422,31 +422,15 @@ class MayaCog(commands.Cog, name="Maya"):
         name="start", description="Ouvrir une table de Maya (soirée) ou de Mia (vies) dans ce salon"
     )
     @app_commands.describe(
-        mode="soiree (gorgées) ou vies (Mia)",
-        vies="Nombre de vies (Mia)",
+        **maya_options.DESCRIPTIONS,
         cpu="Nombre de joueurs CPU à la table",
         niveau="Niveau des joueurs CPU",
-        ouvreur="Qui ouvre après une perte",
-        photo="Photo : annoncer la même valeur",
-        photo_memoire="Photo de mémoire : l'annonce copiée n'est plus affichée",
-        aveugle="Autoriser le jeu à l'aveugle",
-        tapote="Autoriser la Tapote",
-        seconde_chance="Autoriser la Seconde chance",
-        warrior="Fragile / Warrior face à un Maya",
-        inversion="Inverser le sens après un Maya",
-        fautes="Autoriser les fautes de jeu",
         gage="Le gage (par défaut : gorgée, ou vie pour Mia)",
     )
     @app_commands.choices(
-        mode=[
-            app_commands.Choice(name="soirée (gorgées)", value="soiree"),
-            app_commands.Choice(name="vies (Mia)", value="vies"),
-        ],
+        mode=maya_options.MODES,
         niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS],
-        ouvreur=[
-            app_commands.Choice(name="le perdant", value="perdant"),
-            app_commands.Choice(name="le suivant", value="suivant"),
-        ],
+        ouvreur=maya_options.OPENERS,
     )
     async def start(
         self,
@@ -476,19 +460,20 @@ class MayaCog(commands.Cog, name="Maya"):
         if mode != maya.VIES:
             options.pop("vies", None)
         given = {
+            "vies": vies,
             "ouvreur": ouvreur,
-            "vies": vies if mode == maya.VIES else None,
             "photo": photo,
             "photo_memoire": photo_memoire,
             "aveugle": aveugle,
             "tapote": tapote,
             "seconde_chance": seconde_chance,
-            "warrior_fragile": warrior,
-            "inversion_maya": inversion,
+            "warrior": warrior,
+            "inversion": inversion,
             "fautes": fautes,
-            "gage": " ".join(gage.split()) if gage else None,
         }
-        options.update({k: v for k, v in given.items() if v is not None})
+        options.update(maya_options.rule_options(mode, given))
+        if gage:
+            options["gage"] = " ".join(gage.split())
         rules = maya.Rules.for_preset(mode, **options)
         if niveau not in CPU_LEVELS:
             niveau = "moyen"

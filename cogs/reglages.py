@@ -12,23 +12,12 @@ from discord.ext import commands
 from bot.engine import maya
 from bot.i18n import t
 from bot.storage import Repository
+from cogs import maya_options
 from cogs.classement import player_embed
 from cogs.errors import private_lang, refuse
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
-
-MAYA_OPTION_NAMES = {
-    "ouvreur": "ouvreur",
-    "photo": "photo",
-    "photo_memoire": "photo_memoire",
-    "aveugle": "aveugle",
-    "tapote": "tapote",
-    "seconde_chance": "seconde_chance",
-    "warrior": "warrior_fragile",
-    "inversion": "inversion_maya",
-    "fautes": "fautes",
-}
 
 
 def describe_settings(settings: dict[str, Any], lang: str) -> str:
@@ -173,29 +162,8 @@ class ReglagesCog(commands.Cog, name="Reglages"):
         await self._update(interaction, gage=None if word == "gorgée" else word)
 
     @reglages.command(name="maya", description="Les règles par défaut des nouvelles tables de Maya")
-    @app_commands.describe(
-        mode="soiree (gorgées) ou vies (Mia)",
-        vies="Nombre de vies (Mia)",
-        ouvreur="Qui ouvre après une perte",
-        photo="Photo : annoncer la même valeur",
-        photo_memoire="Photo de mémoire : l'annonce copiée n'est plus affichée",
-        aveugle="Autoriser le jeu à l'aveugle",
-        tapote="Autoriser la Tapote",
-        seconde_chance="Autoriser la Seconde chance",
-        warrior="Fragile / Warrior face à un Maya",
-        inversion="Inverser le sens après un Maya",
-        fautes="Autoriser les fautes de jeu",
-    )
-    @app_commands.choices(
-        mode=[
-            app_commands.Choice(name="soirée (gorgées)", value="soiree"),
-            app_commands.Choice(name="vies (Mia)", value="vies"),
-        ],
-        ouvreur=[
-            app_commands.Choice(name="le perdant", value="perdant"),
-            app_commands.Choice(name="le suivant", value="suivant"),
-        ],
-    )
+    @app_commands.describe(**maya_options.DESCRIPTIONS)
+    @app_commands.choices(mode=maya_options.MODES, ouvreur=maya_options.OPENERS)
     async def maya_defaults(
         self,
         interaction: discord.Interaction,
@@ -212,6 +180,7 @@ class ReglagesCog(commands.Cog, name="Reglages"):
         fautes: bool | None = None,
     ) -> None:
         given = {
+            "vies": vies,
             "ouvreur": ouvreur,
             "photo": photo,
             "photo_memoire": photo_memoire,
@@ -222,9 +191,7 @@ class ReglagesCog(commands.Cog, name="Reglages"):
             "inversion": inversion,
             "fautes": fautes,
         }
-        options = {MAYA_OPTION_NAMES[k]: v for k, v in given.items() if v is not None}
-        if vies is not None:
-            options["vies"] = vies
+        options = maya_options.rule_options(mode, given)
         maya.Rules.for_preset(mode, **options)  # refuse what the engine would refuse
         await self._update(interaction, maya={"mode": mode, "options": options})
 

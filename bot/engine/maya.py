@@ -656,6 +656,17 @@ def legal_actions(state: State, player: int) -> list[Action]:
     return actions
 
 
+def turn_actions(state: State, player: int) -> list[Action]:
+    """The legal actions that play ``player``'s turn (no joining, leaving or fautes).
+
+    What a CPU may do for a seat, or for a player whose time ran out.
+    """
+    seat = state.seat(player)
+    if state.phase == OVER or seat is None or seat.status != IN or state.current != player:
+        return []
+    return _turn_actions(state, player)
+
+
 def _turn_actions(state: State, player: int) -> list[Action]:
     rules = state.rules
     phase = state.phase

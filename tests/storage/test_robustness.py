@@ -21,18 +21,6 @@ from bot.tables import Table, Tables
 GUILD = 1
 A, B = 101, 102
 LATEST = migrations()[-1][0]
-TURN_ACTIONS = (
-    maya.Roll,
-    maya.Announce,
-    maya.Photo,
-    maya.Tap,
-    maya.SecondChance,
-    maya.Believe,
-    maya.Lift,
-    maya.Fragile,
-    maya.Warrior,
-    maya.AcceptMaya,
-)
 
 
 def settings():
@@ -155,7 +143,7 @@ async def play_one_game(tables: Tables, table: Table, rng: random.Random) -> lis
         state = table.state
         player = state.current
         assert player is not None
-        legal = [a for a in maya.legal_actions(state, player) if isinstance(a, TURN_ACTIONS)]
+        legal = maya.turn_actions(state, player)
         action = maya.complete(state, rng.choice(legal), rng)
         async with table.lock:
             produced += await tables.act(table, action)
