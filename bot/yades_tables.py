@@ -1,0 +1,74 @@
+"""The expert Yadès CPU's tables, cached in data/ (one file per score sheet).
+
+Solving a sheet takes seconds to a minute (``bot.engine.yades_solver.build``), so each
+solved sheet is written once, as ``data/yades_<preset>_<digest>.bin``, and read back at
+the next start. The two presets' tables ship in data/. The engine itself does no I/O:
+this module is the only place that reads or writes the files, then installs the
+strategy where ``bot.engine.cpu.yades`` finds it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from bot.engine import yades as y
+from bot.engine import yades_solver as solver
+
+log = logging.getLogger(__name__)
+
+DATA_DIR = Path("data")
+
+
+def path_for(rules: y.Rules, directory: Path = DATA_DIR) -> Path:
+    """Where the table of ``rules``' sheet lives."""
+    return directory / f"yades_{rules.preset}_{rules.sheet.digest()[:16]}.bin"
+
+
+def load(
+    rules: y.Rules, directory: Path = DATA_DIR, *, build: bool = True
+) -> solver.Strategy | None:
+    """The installed strategy of ``rules``' sheet, else its file's, else (``build``) a new one.
+
+    A table built here is written to ``directory`` (atomically) for the next start; a
+    missing, unreadable or stale file is rebuilt. Blocking: call it from a worker thread.
+    """
+    sheet = rules.sheet
+    strategy = solver.installed(sheet)
+    if strategy is not None:
+        return strategy
+    path = path_for(rules, directory)
+    if path.exists():
+        try:
+            strategy = solver.Strategy.from_bytes(path.read_bytes(), sheet)
+        except (OSError, ValueError) as error:
+            log.warning("unreadable Yadès table %s (%s): rebuilding it", path, error)
+    if strategy is None:
+        if not build:
+            return None
+        strategy = solver.build(sheet)
+        save(strategy, path)
+    solver.install(strategy)
+    return strategy
+
+
+def save(strategy: solver.Strategy, path: Path) -> None:
+    """Write ``strategy`` to ``path`` through a temporary file (readers never see half a table)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.partial")
+        partial.write_bytes(strategy.to_bytes())
+        partial.replace(path)
+    except OSError as error:
+        log.warning("could not cache the Yadès table in %s (%s)", path, error)
+
+
+def load_presets(directory: Path = DATA_DIR) -> dict[str, solver.Strategy]:
+    """Both presets' strategies (built and cached if their files are missing)."""
+    loaded = {}
+    for preset in y.PRESETS:
+        strategy = load(y.Rules.for_preset(preset), directory)
+        assert strategy is not None
+        loaded[preset] = strategy
+    return loaded
