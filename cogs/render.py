@@ -38,6 +38,22 @@ def _unit_word(rules: maya.Rules, count: int, lang: str) -> str:
     return t(lang, "word.sip" if count == 1 else "word.sips")
 
 
+# Events told by one line naming one player.
+PLAYER_LINES = {
+    "direction_reversed": "ev.direction_reversed",
+    "tapped": "ev.tapped",
+    "second_chance": "ev.second_chance",
+    "eliminated": "ev.eliminated",
+    "game_won": "ev.game_won",
+    "player_left": "ev.player_left",
+    "turn_passed": "ev.turn_passed",
+    "fault_accepted": "ev.fault_accepted",
+    "fault_contested": "ev.fault_contested",
+    "vote_cast": "ev.vote_cast",
+    "fault_appealed": "ev.fault_appealed",
+}
+
+
 def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang: str) -> list[str]:
     """One short line per public event worth telling, in order."""
     lines: list[str] = []
@@ -47,10 +63,10 @@ def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang:
         data = event.data
         kind = event.type
         line: str | None = None
-        if kind == "round_started":
+        if kind in PLAYER_LINES:
+            line = t(lang, PLAYER_LINES[kind], player=names(data["player"]))
+        elif kind == "round_started":
             line = t(lang, "ev.round_started", round=data["round"], opener=names(data["opener"]))
-        elif kind == "direction_reversed":
-            line = t(lang, "ev.direction_reversed", player=names(data["player"]))
         elif kind == "rolled":
             # A believe already told its roll; an opener's roll is news only when blind.
             if data["blind"] and not data["believed"]:
@@ -58,10 +74,6 @@ def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang:
         elif kind == "believed":
             key = "ev.believed_blind" if data["blind"] else "ev.believed"
             line = t(lang, key, player=names(data["player"]), announcer=names(data["announcer"]))
-        elif kind == "tapped":
-            line = t(lang, "ev.tapped", player=names(data["player"]))
-        elif kind == "second_chance":
-            line = t(lang, "ev.second_chance", player=names(data["player"]))
         elif kind == "announced":
             blind = t(lang, "ev.blind_suffix") if data["blind"] else ""
             params = {"player": names(data["player"]), "next": names(data["next"]), "blind": blind}
@@ -116,10 +128,6 @@ def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang:
                 word=_unit_word(rules, count, lang),
                 remaining=data["remaining"],
             )
-        elif kind == "eliminated":
-            line = t(lang, "ev.eliminated", player=names(data["player"]))
-        elif kind == "game_won":
-            line = t(lang, "ev.game_won", player=names(data["player"]))
         elif kind == "game_ended":
             key = "ev.game_stopped" if data["reason"] == "stopped" else "ev.game_players_left"
             line = t(lang, key)
@@ -129,10 +137,6 @@ def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang:
         elif kind == "player_joined":
             key = "ev.player_joined" if data["seated"] else "ev.player_joined_waiting"
             line = t(lang, key, player=names(data["player"]))
-        elif kind == "player_left":
-            line = t(lang, "ev.player_left", player=names(data["player"]))
-        elif kind == "turn_passed":
-            line = t(lang, "ev.turn_passed", player=names(data["player"]))
         elif kind == "round_abandoned":
             line = t(lang, "ev.round_abandoned", opener=names(data["opener"]))
         elif kind == "fault_raised":
@@ -144,12 +148,6 @@ def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang:
                 accused=names(data["accused"]),
                 motive=discord.utils.escape_markdown(data["motive"]),
             )
-        elif kind == "fault_accepted":
-            line = t(lang, "ev.fault_accepted", player=names(data["player"]))
-        elif kind == "fault_contested":
-            line = t(lang, "ev.fault_contested", player=names(data["player"]))
-        elif kind == "vote_cast":
-            line = t(lang, "ev.vote_cast", player=names(data["player"]))
         elif kind == "fault_judged":
             key = "ev.fault_guilty" if data["guilty"] else "ev.fault_innocent"
             line = t(
@@ -159,8 +157,6 @@ def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang:
                 guilty=data["guilty_votes"],
                 innocent=data["innocent_votes"],
             )
-        elif kind == "fault_appealed":
-            line = t(lang, "ev.fault_appealed", player=names(data["player"]))
         elif kind == "fault_dropped":
             line = t(lang, "ev.fault_dropped")
         if line is not None:
