@@ -17,7 +17,7 @@ from bot.tables import Tables
 log = logging.getLogger(__name__)
 
 # Extensions loaded at start-up, in order.
-COGS: tuple[str, ...] = ("cogs.maya", "cogs.classement", "cogs.reglages")
+COGS: tuple[str, ...] = ("cogs.maya", "cogs.yades", "cogs.classement", "cogs.reglages")
 
 
 def point_at(settings: Settings) -> None:
@@ -71,6 +71,9 @@ class Gobelet(commands.Bot):
         maya_cog = self.get_cog("Maya")
         if maya_cog is not None:
             await maya_cog.resume()  # type: ignore[attr-defined]
+        yades_cog = self.get_cog("Yades")
+        if yades_cog is not None:
+            await yades_cog.resume()  # type: ignore[attr-defined]
         if not self.sync_commands:
             return
         if self.settings.dev_guild_id:

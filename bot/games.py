@@ -16,7 +16,9 @@ from typing import Any, Protocol
 
 from bot import stats
 from bot.engine import maya
+from bot.engine import yades as y
 from bot.engine.cpu import maya as cpu_maya
+from bot.engine.cpu import yades as cpu_yades
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +63,11 @@ class GameKind(Protocol):
 
     def ended_by_stop(self, events: Sequence[Any]) -> bool: ...
 
-    def outcome(self, state: Any, logged: list[dict[str, Any]], humans: list[int]) -> Outcome: ...
+    def outcome(
+        self, state: Any, logged: list[dict[str, Any]], humans: list[int], rules: Any = None
+    ) -> Outcome:
+        """``rules``: the table's rules (what the table agreed beyond the engine's, e.g. a stake)."""
+        ...
 
 
 class MayaKind:
@@ -113,7 +119,11 @@ class MayaKind:
         return any(e.type == "game_ended" for e in events)
 
     def outcome(
-        self, state: maya.State, logged: list[dict[str, Any]], humans: list[int]
+        self,
+        state: maya.State,
+        logged: list[dict[str, Any]],
+        humans: list[int],
+        rules: Any = None,
     ) -> Outcome:
         figures = {
             player: numbers
@@ -131,4 +141,157 @@ class MayaKind:
         )
 
 
-GAMES: dict[str, GameKind] = {"maya": MayaKind()}
+@dataclass(frozen=True, slots=True)
+class YadesSetup:
+    """A Yadès table's rules: the engine's sheet, and the stake (*mise*) of a challenge.
+
+    The stake is in leaderboard points: when a game with a stake ends with one winner,
+    the winner's ``stake_won`` and every other human's ``stake_lost`` grow by it (RULES.md
+    §2); a shared win moves no stake.
+    """
+
+    rules: y.Rules
+    mise: int = 0
+
+
+# The CPU levels of the tables (Maya's words) and the Yadès CPU they play.
+YADES_LEVELS = {"facile": cpu_yades.FACILE, "moyen": cpu_yades.MOYEN, "difficile": cpu_yades.EXPERT}
+
+
+class YadesKind:
+    """Yadès (preset ``yades``) and Yahtzee (preset ``classique``)."""
+
+    name = "yades"
+    min_players = y.MIN_PLAYERS
+    max_players = y.MAX_PLAYERS
+
+    def rules_to_json(self, rules: YadesSetup) -> dict[str, Any]:
+        return {"rules": rules.rules.to_json(), "mise": rules.mise}
+
+    def rules_from_json(self, raw: Mapping[str, Any]) -> YadesSetup:
+        return YadesSetup(y.Rules.from_json(raw["rules"]), int(raw.get("mise", 0)))
+
+    def state_from_json(self, raw: dict[str, Any]) -> y.State:
+        return y.State.from_json(raw)
+
+    def new_game(self, players: list[int], rules: YadesSetup) -> y.State:
+        return y.new_game(players, rules.rules)
+
+    def apply(self, state: y.State, action: y.Action) -> tuple[y.State, list[maya.Event]]:
+        return y.apply(state, action)
+
+    def in_game(self, state: y.State, player: int) -> bool:
+        seat = state.seat(player)
+        return seat is not None and seat.status == y.IN
+
+    def still_here(self, state: y.State, player: int) -> bool:
+        return self.in_game(state, player)
+
+    def cpu_action(
+        self, state: y.State, player: int, level: str, rng: random.Random
+    ) -> y.Action | None:
+        legal = y.legal_actions(state, player)
+        if not cpu_yades.acts(legal):
+            return None
+        choice = cpu_yades.choose(state, legal, YADES_LEVELS.get(level, level), rng)
+        return y.complete(state, choice, rng)
+
+    def leave(self, player: int) -> y.Action:
+        return y.Leave(player)
+
+    def stop(self) -> y.Action:
+        return y.Stop()
+
+    def ended_by_stop(self, events: Sequence[maya.Event]) -> bool:
+        return any(e.type == "game_ended" for e in events)
+
+    def outcome(
+        self,
+        state: y.State,
+        logged: list[dict[str, Any]],
+        humans: list[int],
+        rules: Any = None,
+    ) -> Outcome:
+        totals = {seat.player: y.totals(state, seat.player).total for seat in state.seats}
+        lost = points_lost(state, logged, humans)
+        figures: dict[int, dict[str, float]] = {}
+        for player in humans:
+            total = totals.get(player, 0)
+            figures[player] = {
+                "games": 1,
+                "wins": 1 if player in state.winners else 0,
+                "best_score": total,
+                "total_score": total,
+                "yades_rolled": sum(
+                    1
+                    for e in logged
+                    if e["type"] == "rolled"
+                    and e["data"]["player"] == player
+                    and y.is_five_of_a_kind(e["data"]["dice"])
+                ),
+                "points_lost": round(lost.get(player, 0.0), 1),
+            }
+        mise = rules.mise if isinstance(rules, YadesSetup) else 0
+        if mise and len(state.winners) == 1 and state.winners[0] in figures:
+            for player, numbers in figures.items():
+                key = "stake_won" if player in state.winners else "stake_lost"
+                numbers[key] = mise
+        return Outcome(game="yades", figures=figures, ranking=yades_ranking(state, humans))
+
+
+def yades_ranking(state: y.State, humans: list[int]) -> list[list[int]]:
+    """The humans by final total, best first (equal totals share a place); those who left
+    come last, together."""
+    staying: dict[int, list[int]] = {}
+    gone = []
+    for seat in state.seats:
+        if seat.player not in humans:
+            continue
+        if seat.status != y.IN:
+            gone.append(seat.player)
+            continue
+        staying.setdefault(y.totals(state, seat.player).total, []).append(seat.player)
+    ranking = [staying[total] for total in sorted(staying, reverse=True)]
+    return ranking + ([gone] if gone else [])
+
+
+def points_lost(
+    state: y.State, logged: list[dict[str, Any]], humans: list[int]
+) -> dict[int, float]:
+    """Per human: the expected points their decisions lost against perfect play.
+
+    The game is replayed from its first state; before each roll after the first and each
+    box filled by a human, ``cpu.yades.advice`` prices the choice made. A turn the CPU
+    played for an absent player counts as theirs.
+    """
+    current = y.new_game([seat.player for seat in state.seats], state.rules)
+    lost = dict.fromkeys(humans, 0.0)
+    for entry in logged:
+        kind, data = entry["type"], entry["data"]
+        player = data.get("player")
+        if player in lost and current.current == player and current.rolls > 0:
+            chosen: y.Action | None = None
+            if kind == "rolled":
+                chosen = y.Roll(player, tuple(data["kept"]))
+            elif kind == "scored":
+                chosen = y.Score(player, data["box"])
+            if chosen is not None:
+                lost[player] += _loss(current, player, chosen)
+        if kind in ("rolled", "scored", "bonus_earned", "turn_passed", "player_left"):
+            current = y.replay(current, [maya.Event(kind, data)])
+    return lost
+
+
+def _loss(state: y.State, player: int, chosen: y.Action) -> float:
+    for advice in cpu_yades.advice(state, player):
+        action = advice.action
+        same_box = isinstance(chosen, y.Score) and isinstance(action, y.Score)
+        if same_box and action.box == chosen.box:  # type: ignore[union-attr]
+            return advice.loss
+        same_keep = isinstance(chosen, y.Roll) and isinstance(action, y.Roll)
+        if same_keep and y.kept_positions(action.keep) == y.kept_positions(chosen.keep):  # type: ignore[union-attr]
+            return advice.loss
+    return 0.0
+
+
+GAMES: dict[str, GameKind] = {"maya": MayaKind(), "yades": YadesKind()}

@@ -172,10 +172,14 @@ class Tables:
         self.repository = repository
         self.settings = settings
         self.herald = herald
+        self.heralds: dict[str, Herald] = {}  # per game kind; ``herald`` for the others
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
         self._cpu_rng = random.Random()
         self._closing = False
+
+    def _herald(self, table: Table) -> Herald | None:
+        return self.heralds.get(table.kind, self.herald)
 
     # ---- randomness
 
@@ -351,7 +355,7 @@ class Tables:
         ]
         logged += [{"type": e.type, "data": e.data} for e in events]
         humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
-        outcome = GAMES[table.kind].outcome(state, logged, humans)
+        outcome = GAMES[table.kind].outcome(state, logged, humans, table.rules)
         ratings: dict[int, float] = {}
         rated_from: dict[int, float] = {}
         if len(outcome.figures) >= 2:
@@ -433,8 +437,8 @@ class Tables:
             if _humans_gone(table):
                 # Everyone left (RULES.md §1): the CPUs do not play on alone in the channel.
                 events = await self._guarded_act(table, GAMES[table.kind].stop())
-                if events is not None and self.herald is not None:
-                    await self.herald.publish(table, events)
+                if events is not None and self._herald(table) is not None:
+                    await self._herald(table).publish(table, events)
                 return
             await self._play_for(table, player, table.cpus[player].level, notes=())
             self.schedule(table)
@@ -454,8 +458,10 @@ class Tables:
             if count >= MAX_TIMEOUTS and table.running and table.state is not None:
                 if table.seated(player):
                     events = await self._guarded_act(table, GAMES[table.kind].leave(player))
-                    if events is not None and self.herald is not None:
-                        await self.herald.publish(table, events, notes=[("timeout_leave", player)])
+                    if events is not None and self._herald(table) is not None:
+                        await self._herald(table).publish(
+                            table, events, notes=[("timeout_leave", player)]
+                        )
             elif table.running:
                 await self.save_meta(table)
             self.schedule(table)
@@ -478,8 +484,8 @@ class Tables:
             events = await self._guarded_act(table, action)
             if events is None:
                 return
-            if self.herald is not None:
-                await self.herald.publish(table, events, notes=notes if first else ())
+            if self._herald(table) is not None:
+                await self._herald(table).publish(table, events, notes=notes if first else ())
             first = False
 
     async def _guarded_act(self, table: Table, action: Any) -> list[Any] | None:
@@ -514,8 +520,8 @@ class Tables:
             if fault is None or fault.status != "voting":
                 return
             events = await self._guarded_act(table, maya.CloseVote(fault_id))
-            if events is not None and self.herald is not None:
-                await self.herald.publish(table, events)
+            if events is not None and self._herald(table) is not None:
+                await self._herald(table).publish(table, events)
 
     # ---- start-up and shutdown
 

@@ -48,6 +48,17 @@ CRITERIA: dict[str, tuple[str, ...]] = {
         "rating",
     ),
 }
+CRITERIA["yades"] = (
+    "wins",
+    "games",
+    "best_score",
+    "total_score",
+    "yades_rolled",
+    "points_lost",
+    "stake_won",
+    "stake_lost",
+    "rating",
+)
 PERIODS = {"semaine": 7, "mois": 30, "tout": None}
 
 
@@ -196,6 +207,7 @@ class ClassementCog(commands.Cog, name="Classement"):
         jeu=[
             app_commands.Choice(name="Maya (soirée)", value="maya"),
             app_commands.Choice(name="Mia (vies)", value="mia"),
+            app_commands.Choice(name="Yadès", value="yades"),
         ],
         periode=[
             app_commands.Choice(name="cette semaine", value="semaine"),

@@ -87,8 +87,11 @@ def explain(
             params["starter"] = name(params["starter"])
         if error.code == "table_busy":
             # Name the game that is running here: a Mia table is not "a Maya game".
-            lives = table is not None and table.rules.lives
-            params["game"] = t(lang, "game.mia" if lives else "game.maya")
+            if table is not None and table.kind != "maya":
+                params["game"] = t(lang, f"game.{table.kind}")
+            else:
+                lives = table is not None and table.rules.lives
+                params["game"] = t(lang, "game.mia" if lives else "game.maya")
         return t(lang, f"err.{error.code}", **params)
     if isinstance(error, StorageError):
         return t(lang, "err.storage")

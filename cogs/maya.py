@@ -81,6 +81,8 @@ class MayaCog(commands.Cog, name="Maya"):
         table = self.tables.in_channel(interaction.channel_id or 0)
         if table is None:
             raise TableError("no_table")
+        if table.kind != "maya":
+            raise TableError("table_busy", game=table.kind)
         return table
 
     def _seating(self, table: Table) -> render.Seating:
@@ -392,7 +394,7 @@ class MayaCog(commands.Cog, name="Maya"):
         if emoji not in (VOTE_GUILTY, VOTE_INNOCENT):
             return
         table = self.tables.in_channel(payload.channel_id)
-        if table is None or table.state is None:
+        if table is None or table.state is None or table.kind != "maya":
             return
         fault_id = next(
             (f for f, m in table.fault_messages.items() if m == payload.message_id), None
@@ -624,7 +626,7 @@ class MayaCog(commands.Cog, name="Maya"):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         table = self.tables.in_channel(interaction.channel_id or 0)
-        if table is None or table.state is None:
+        if table is None or table.state is None or table.kind != "maya":
             return []
         lang = private_lang(interaction)
         choices = []
@@ -747,6 +749,8 @@ class MayaCog(commands.Cog, name="Maya"):
     async def resume(self) -> None:
         """After a restart: every restored table says it is back, and its timers run again."""
         for table in list(self.tables.by_id.values()):
+            if table.kind != "maya":
+                continue
             async with table.lock:
                 await self.tell(table, [t(table.lang, "note.back")])
                 await self.refresh(table)

@@ -27,8 +27,12 @@ def custom_id(table: int, step: int, action: str) -> str:
     return f"gob:{table}:{step}:{action}"
 
 
-def _cog(interaction: discord.Interaction) -> MayaCog:
-    cog = interaction.client.get_cog("Maya")  # type: ignore[attr-defined]
+def _cog(interaction: discord.Interaction, table_id: int) -> MayaCog:
+    """The cog of the game played at ``table_id`` (Maya's when the table is gone)."""
+    tables = getattr(interaction.client, "tables", None)
+    table = tables.get(table_id) if tables is not None else None
+    name = "Yades" if table is not None and table.kind == "yades" else "Maya"
+    cog = interaction.client.get_cog(name)  # type: ignore[attr-defined]
     assert cog is not None
     return cog  # type: ignore[return-value]
 
@@ -71,7 +75,9 @@ class TableButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_component(interaction, self.table, self.step, self.action, None)
+        await _cog(interaction, self.table).on_component(
+            interaction, self.table, self.step, self.action, None
+        )
 
 
 class AnnounceSelect(
@@ -104,7 +110,9 @@ class AnnounceSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else None
-        await _cog(interaction).on_component(interaction, self.table, self.step, "announce", value)
+        await _cog(interaction, self.table).on_component(
+            interaction, self.table, self.step, "announce", value
+        )
 
 
 class FaultButton(
@@ -134,7 +142,9 @@ class FaultButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_fault_component(interaction, self.table, self.fault, self.action)
+        await _cog(interaction, self.table).on_fault_component(
+            interaction, self.table, self.fault, self.action
+        )
 
 
 DYNAMIC_ITEMS = (TableButton, AnnounceSelect, FaultButton)

@@ -46,6 +46,14 @@ def test_check_loads_everything_offline_and_lists_the_commands(tmp_path: Path) -
         "/croire",
         "/soulever",
         "/faute",
+        "/yades defi",
+        "/yades start",
+        "/yades lancer",
+        "/yades garder",
+        "/yades marquer",
+        "/yades feuille",
+        "/yades conseil",
+        "/yades abandon",
     ):
         assert command in listed, out
     assert not list(tmp_path.iterdir()), "--check must not create files"

@@ -1,0 +1,977 @@
+"""Yadès (and Yahtzee) on Discord: challenges, lobbies, the public turn message, the sheets.
+
+Every handler is: check who and where -> lock the channel's table -> ``Tables.act``
+(apply + persist) -> answer the interaction -> tell the channel, as in ``cogs.maya``.
+Every roll is public (RULES.md §2): the dice are on the table message, with the hold
+toggles, the re-roll button and the menu of open boxes. The held dice live only in the
+buttons' custom ids (``hold{mask}_{die}``, ``reroll{mask}``), so a toggle needs no storage
+and survives a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import io
+import itertools
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import yades_tables
+from bot.engine import dice as d
+from bot.engine import yades as y
+from bot.engine.cpu import yades as cpu_yades
+from bot.games import YadesSetup, points_lost
+from bot.i18n import t
+from bot.storage import StorageError
+from bot.tables import CPU_LEVELS, Table, TableError, Tables
+from cogs import views
+from cogs.errors import private_lang, public_lang, refuse, say_privately
+
+if TYPE_CHECKING:
+    from bot.client import Gobelet
+
+log = logging.getLogger(__name__)
+
+CHALLENGE_SECONDS = 300.0
+COLOUR = discord.Colour(0x2E86C1)
+ALL_HELD = (1 << y.DICE) - 1
+
+
+def faces(dice: Sequence[int]) -> str:
+    return " ".join(f"{d.face(pip)}{pip}" for pip in dice)
+
+
+def box_name(box_id: str, lang: str) -> str:
+    key = f"y.box.{box_id}"
+    try:
+        return t(lang, key)
+    except KeyError:
+        return box_id.replace("_", " ")
+
+
+def parse_keep(text: str, dice: Sequence[int]) -> tuple[int, ...]:
+    """The positions named by "1 3 5" (positions 1..5) or by faces ("⚅⚅", values taken
+    from the dice on the table, leftmost first)."""
+    wanted_faces = [d.FACES.index(ch) + 1 for ch in text if ch in d.FACES]
+    if wanted_faces:
+        free = list(range(len(dice)))
+        kept = []
+        for pip in wanted_faces:
+            spot = next((i for i in free if dice[i] == pip), None)
+            if spot is None:
+                raise y.InvalidKeep(keep=text)
+            free.remove(spot)
+            kept.append(spot)
+        return tuple(sorted(kept))
+    digits = [int(ch) for ch in text if ch.isdigit()]
+    if not digits or any(not 1 <= n <= y.DICE for n in digits) or len(set(digits)) != len(digits):
+        raise y.InvalidKeep(keep=text)
+    return tuple(sorted(n - 1 for n in digits))
+
+
+def _mask(positions: Sequence[int]) -> int:
+    return sum(1 << i for i in positions)
+
+
+@dataclass(eq=False)
+class Challenge:
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger: int
+    challenged: int
+    preset: str
+    mise: int
+    lang: str
+    created: datetime
+    message_id: int | None = None
+    task: asyncio.Task[None] | None = None
+
+    def expired(self, now: datetime) -> bool:
+        return now - self.created > timedelta(seconds=CHALLENGE_SECONDS)
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gobdefi:(?P<challenge>\d+):(?P<action>accept|refuse)",
+):
+    def __init__(
+        self, challenge: int, action: str, *, label: str, style: discord.ButtonStyle
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"gobdefi:{challenge}:{action}")
+        )
+        self.challenge = challenge
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> ChallengeButton:
+        return cls(
+            int(match["challenge"]), match["action"], label=item.label or "", style=item.style
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Yades")  # type: ignore[attr-defined]
+        assert cog is not None
+        await cog.on_challenge(interaction, self.challenge, self.action)  # type: ignore[attr-defined]
+
+
+class YadesCog(commands.Cog, name="Yades"):
+    yades_group = app_commands.Group(
+        name="yades",
+        description="Yadès : le duel à cinq dés et feuille de score",
+        guild_only=True,
+    )
+
+    def __init__(self, bot: Gobelet) -> None:
+        self.bot = bot
+        self.tables: Tables = bot.tables
+        self.tables.heralds["yades"] = self
+        self.challenges: dict[int, Challenge] = {}
+        self._ids = itertools.count(1)
+        self.loading: asyncio.Task[Any] | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ChallengeButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ChallengeButton)
+        for challenge in self.challenges.values():
+            if challenge.task is not None:
+                challenge.task.cancel()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    async def resume(self) -> None:
+        """At start-up: load the expert's tables off the event loop, then bring back the
+        restored Yadès tables."""
+        await self.ready()
+        for table in list(self.tables.by_id.values()):
+            if table.kind != "yades":
+                continue
+            async with table.lock:
+                await self.tell(table, [t(table.lang, "note.back")])
+                await self.refresh(table)
+                self.tables.schedule(table)
+
+    async def ready(self) -> None:
+        """The expert CPU's tables are loaded (read from data/ in a worker thread)."""
+        if self.loading is None:
+            self.loading = asyncio.ensure_future(asyncio.to_thread(yades_tables.load_presets))
+        await asyncio.shield(self.loading)
+
+    async def _strategy_for(self, rules: y.Rules) -> None:
+        await self.ready()
+        await asyncio.to_thread(yades_tables.load, rules)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _table_here(self, interaction: discord.Interaction) -> Table:
+        table = self.tables.in_channel(interaction.channel_id or 0)
+        if table is None:
+            raise TableError("no_table")
+        if table.kind != "yades":
+            raise TableError("table_busy", game=table.kind)
+        return table
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    def _preset_label(self, setup: YadesSetup, lang: str) -> str:
+        label = t(lang, f"y.preset.{setup.rules.preset}")
+        if setup.mise:
+            label += " · " + t(lang, "y.stake", mise=setup.mise)
+        return label
+
+    def _embed(self, table: Table) -> discord.Embed:
+        lang = table.lang
+        setup: YadesSetup = table.rules
+        embed = discord.Embed(title=f"🎲 Yadès — {self._preset_label(setup, lang)}", colour=COLOUR)
+        state: y.State | None = table.state
+        if state is None:
+            seated = "\n".join(f"• {table.name(p)}" for p in table.players)
+            embed.description = t(lang, "y.lobby", players=seated, max=y.MAX_PLAYERS)
+            return embed
+        lines = []
+        for seat in state.seats:
+            total = y.totals(state, seat.player).total
+            filled = len(seat.boxes)
+            gone = " 🚪" if seat.status != y.IN else ""
+            lines.append(
+                t(
+                    lang,
+                    "y.seat",
+                    player=table.name(seat.player),
+                    total=total,
+                    filled=filled,
+                    boxes=len(state.sheet.boxes),
+                )
+                + gone
+            )
+        if state.over:
+            lines.append(t(lang, "y.over"))
+        elif state.current is not None:
+            lines.append("")
+            lines.append(
+                t(
+                    lang,
+                    "y.turn",
+                    player=table.name(state.current),
+                    roll=state.rolls,
+                    rolls=y.MAX_ROLLS,
+                )
+            )
+            if state.dice is not None:
+                lines.append(t(lang, "y.dice", dice=faces(state.dice)))
+            if table.deadline is not None and state.current not in table.cpus:
+                lines.append(t(lang, "y.deadline", when=f"<t:{int(table.deadline)}:R>"))
+        embed.description = "\n".join(lines)
+        return embed
+
+    def _view(self, table: Table, held: int = 0) -> discord.ui.View | None:
+        state: y.State | None = table.state
+        lang = table.lang
+        if not table.running:
+            return None
+        if state is None:
+            return views.lobby_view(table.id, lang)
+        if state.over or state.current is None:
+            return None
+        view = discord.ui.View(timeout=None)
+        step = state.step
+        if state.rolls == 0:
+            view.add_item(
+                views.TableButton(
+                    table.id,
+                    step,
+                    "roll",
+                    label=t(lang, "y.btn.roll"),
+                    style=discord.ButtonStyle.primary,
+                )
+            )
+            return view
+        assert state.dice is not None
+        can_roll = state.rolls < y.MAX_ROLLS
+        if can_roll:
+            for i, pip in enumerate(state.dice):
+                kept = bool(held >> i & 1)
+                view.add_item(
+                    views.TableButton(
+                        table.id,
+                        step,
+                        f"hold{held}_{i}",
+                        label=f"{d.face(pip)} {pip}" + (" 🔒" if kept else ""),
+                        style=discord.ButtonStyle.success
+                        if kept
+                        else discord.ButtonStyle.secondary,
+                        row=0,
+                    )
+                )
+            button = views.TableButton(
+                table.id,
+                step,
+                f"reroll{held}",
+                label=t(lang, "y.btn.reroll", left=y.MAX_ROLLS - state.rolls),
+                style=discord.ButtonStyle.primary,
+                row=1,
+            )
+            button.item.disabled = held == ALL_HELD
+            view.add_item(button)
+        options = [
+            discord.SelectOption(
+                label=t(lang, "y.option", box=box_name(box, lang), points=points),
+                value=box,
+            )
+            for box, points in y.scores(state, state.current).items()
+        ]
+        view.add_item(views.AnnounceSelect(table.id, step, options[:25], t(lang, "y.select")))
+        return view
+
+    async def refresh(self, table: Table) -> None:
+        """Edit the public table message in place (post a new one if it was deleted)."""
+        embed, view = self._embed(table), self._view(table)
+        channel = self._channel(table)
+        if table.message_id is not None:
+            try:
+                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+                return
+            except discord.NotFound:
+                pass
+            except discord.HTTPException:
+                log.warning("table %s: could not edit the table message", table.id, exc_info=True)
+                return
+        try:
+            message = await channel.send(embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("table %s: could not post the table message", table.id, exc_info=True)
+            return
+        table.message_id = message.id
+        if table.running:
+            try:
+                await self.tables.save_meta(table)
+            except StorageError:
+                log.warning("table %s: could not store the table message id", table.id)
+
+    async def tell(self, table: Table, lines: Sequence[str]) -> None:
+        if not lines:
+            return
+        ping: list[discord.Object] = []
+        current = table.state.current if table.state is not None else None
+        if current is not None and not table.is_cpu(current):
+            ping = [discord.Object(current)]
+        try:
+            await self._channel(table).send(
+                "\n".join(lines)[:2000],
+                allowed_mentions=discord.AllowedMentions(users=ping, roles=False, everyone=False),
+            )
+        except discord.HTTPException:
+            log.warning("table %s: could not post to the channel", table.id, exc_info=True)
+
+    def _lines(
+        self, table: Table, events: Sequence[y.Event], notes: Sequence[Any] = ()
+    ) -> list[str]:
+        lang = table.lang
+        lines = [t(lang, f"note.{key}", player=table.name(player)) for key, player in notes]
+        for event in events:
+            data = event.data
+            name = table.name(data["player"]) if "player" in data else ""
+            if event.type == "rolled":
+                lines.append(
+                    t(lang, "y.ev.rolled", player=name, roll=data["roll"], dice=faces(data["dice"]))
+                )
+            elif event.type == "scored":
+                key = "y.ev.scratched" if data["scratched"] else "y.ev.scored"
+                lines.append(
+                    t(
+                        lang,
+                        key,
+                        player=name,
+                        box=box_name(data["box"], lang),
+                        points=data["points"],
+                        dice=faces(data["dice"]),
+                    )
+                )
+            elif event.type == "bonus_earned":
+                lines.append(
+                    t(lang, f"y.ev.bonus_{data['bonus']}", player=name, points=data["points"])
+                )
+            elif event.type == "player_left":
+                lines.append(t(lang, "ev.player_left", player=name))
+            elif event.type in ("game_won", "game_ended"):
+                lines.extend(self._final(table, event))
+        return lines
+
+    def _final(self, table: Table, event: y.Event) -> list[str]:
+        lang = table.lang
+        data = event.data
+        lines = []
+        if event.type == "game_ended":
+            lines.append(t(lang, "ev.game_stopped"))
+        elif data["winners"]:
+            winners = ", ".join(table.name(p) for p in data["winners"])
+            key = "y.ev.won" if len(data["winners"]) == 1 else "y.ev.tied"
+            lines.append(t(lang, key, player=winners))
+        for place, row in enumerate(data["ranking"], 1):
+            lines.append(
+                t(
+                    lang,
+                    "y.ev.rank",
+                    place=place,
+                    player=table.name(row["player"]),
+                    total=row["total"],
+                )
+            )
+        return lines
+
+    async def _summary(self, table: Table) -> None:
+        """After a finished game: each human's expected points lost against perfect play."""
+        state: y.State | None = table.state
+        if state is None or not state.over:
+            return
+        try:
+            logged = [
+                {"type": e.type, "data": e.payload}
+                for e in await self.tables.repository.events(table.id)
+            ]
+        except StorageError:
+            return
+        humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
+        lost = await asyncio.to_thread(points_lost, state, logged, humans)
+        if not lost:
+            return
+        lines = [t(table.lang, "y.summary")]
+        for player, points in lost.items():
+            lines.append(
+                t(table.lang, "y.summary_line", player=table.name(player), points=f"{points:.1f}")
+            )
+        await self.tell(table, lines)
+
+    async def publish(
+        self, table: Table, events: Sequence[y.Event], *, notes: Sequence[Any] = ()
+    ) -> None:
+        """The Herald (CPU turns and timed-out turns). Called with the table locked."""
+        await self.tell(table, self._lines(table, events, notes))
+        await self.refresh(table)
+        if table.state is not None and table.state.over:
+            await self._summary(table)
+
+    # ------------------------------------------------------------------ playing an action
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        action: y.Action,
+        *,
+        step: int | None = None,
+        public: bool = False,
+    ) -> None:
+        """Lock, apply + persist, answer, tell. ``public``: a slash command, answered with
+        the story lines; otherwise a click, acknowledged silently."""
+        try:
+            async with table.lock:
+                if not table.running or self.tables.get(table.id) is not table:
+                    raise TableError("stale")
+                if table.state is None:
+                    raise TableError("not_started")
+                if step is not None and step != table.state.step:
+                    raise TableError("stale_turn")
+                action = y.complete(table.state, action, table.rng)
+                events = await self.tables.act(table, action)
+                lines = self._lines(table, events)
+                if public:
+                    await interaction.response.send_message(
+                        "\n".join(lines)[:2000] or t(table.lang, "me.done"),
+                        allowed_mentions=discord.AllowedMentions(users=False),
+                    )
+                else:
+                    await interaction.response.defer()
+                    await self.tell(table, lines)
+                await self.refresh(table)
+                if table.state is not None and table.state.over:
+                    await self._summary(table)
+                self.tables.schedule(table)
+        except Exception as error:
+            await refuse(interaction, error, table)
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        step: int,
+        action: str,
+        value: str | None,
+    ) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            await say_privately(interaction, t(private_lang(interaction), "err.stale"))
+            return
+        user = interaction.user.id
+        try:
+            if action in ("join", "leave", "start"):
+                await self._lobby_action(interaction, table, action)
+            elif action == "roll":
+                await self.play(interaction, table, y.Roll(user), step=step)
+            elif action.startswith("hold"):
+                held, die = (int(part) for part in action[4:].split("_"))
+                await self._toggle(interaction, table, step, held ^ (1 << die))
+            elif action.startswith("reroll"):
+                keep = y.kept_positions(int(action[6:]))
+                await self.play(interaction, table, y.Roll(user, keep), step=step)
+            elif action == "announce" and value is not None:
+                await self.play(interaction, table, y.Score(user, value), step=step)
+            else:
+                raise y.NotNow(action=action)
+        except Exception as error:
+            await refuse(interaction, error, table)
+
+    async def _toggle(
+        self, interaction: discord.Interaction, table: Table, step: int, held: int
+    ) -> None:
+        """Redraw the turn's buttons with another die held: only the player whose turn it is."""
+        state: y.State | None = table.state
+        if state is None or not table.running or state.step != step:
+            raise TableError("stale_turn")
+        if interaction.user.id != state.current:
+            seat = state.seat(interaction.user.id)
+            if seat is None or seat.status != y.IN:
+                raise y.UnknownPlayer(player=interaction.user.id)
+            raise y.NotYourTurn(player=interaction.user.id, current=state.current)
+        await interaction.response.edit_message(view=self._view(table, held))
+
+    async def _lobby_action(
+        self, interaction: discord.Interaction, table: Table, action: str
+    ) -> None:
+        user = interaction.user.id
+        async with table.lock:
+            if table.state is not None or not table.running:
+                raise TableError("not_in_lobby")
+            if action == "join":
+                await self.tables.join_lobby(table, user)
+                key = "lobby_joined"
+            elif action == "leave":
+                closed = await self.tables.leave_lobby(table, user)
+                key = "lobby_closed" if closed else "lobby_left"
+            else:
+                if user != table.starter:
+                    raise TableError("not_starter", starter=table.starter)
+                await self._start(table)
+                key = ""
+            await interaction.response.defer()
+            if key:
+                await self.tell(table, [t(table.lang, f"note.{key}", player=table.name(user))])
+                await self.refresh(table)
+            else:
+                await self._announce_start(table)
+
+    async def _start(self, table: Table) -> None:
+        await self._strategy_for(table.rules.rules)
+        await self.tables.start(table)
+
+    async def _announce_start(self, table: Table) -> None:
+        assert table.state is not None
+        order = " → ".join(table.name(seat.player) for seat in table.state.seats)
+        await self.tell(table, [t(table.lang, "note.started", order=order)])
+        await self.refresh(table)
+        self.tables.schedule(table)
+
+    async def _open(
+        self,
+        interaction: discord.Interaction,
+        *,
+        preset: str,
+        mise: int = 0,
+        cpu: int = 0,
+        level: str = "moyen",
+        starter: int | None = None,
+        channel_id: int | None = None,
+    ) -> Table:
+        settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
+        rules = y.Rules.for_preset(preset)
+        return await self.tables.open(
+            guild_id=interaction.guild_id or 0,
+            channel_id=channel_id or interaction.channel_id or 0,
+            starter=starter or interaction.user.id,
+            rules=YadesSetup(rules, mise),
+            kind="yades",
+            lang=settings.get("language") or public_lang(interaction),
+            cpu_count=cpu,
+            level=level if level in CPU_LEVELS else "moyen",
+            turn_seconds=settings.get("turn_seconds"),
+        )
+
+    # ------------------------------------------------------------------ challenges
+
+    async def on_challenge(
+        self, interaction: discord.Interaction, challenge_id: int, action: str
+    ) -> None:
+        lang = private_lang(interaction)
+        challenge = self.challenges.get(challenge_id)
+        if challenge is None:
+            await say_privately(interaction, t(lang, "y.challenge.gone"))
+            return
+        if challenge.message_id is None and interaction.message is not None:
+            challenge.message_id = interaction.message.id  # clicked before we knew it
+        if interaction.user.id != challenge.challenged:
+            await say_privately(
+                interaction,
+                t(lang, "y.challenge.not_you", player=f"<@{challenge.challenged}>"),
+            )
+            return
+        if challenge.expired(interaction.created_at):
+            await self._expire(challenge)
+            await say_privately(interaction, t(lang, "y.challenge.gone"))
+            return
+        self._forget_challenge(challenge)
+        public = challenge.lang
+        names = {
+            "challenger": f"<@{challenge.challenger}>",
+            "challenged": f"<@{challenge.challenged}>",
+        }
+        if action == "refuse":
+            await interaction.response.edit_message(
+                content=t(public, "y.challenge.refused", **names), view=None
+            )
+            return
+        try:
+            table = await self._open(
+                interaction,
+                preset=challenge.preset,
+                mise=challenge.mise,
+                starter=challenge.challenger,
+                channel_id=challenge.channel_id,
+            )
+            async with table.lock:
+                await self.tables.join_lobby(table, challenge.challenged)
+                await self._start(table)
+                await interaction.response.edit_message(
+                    content=t(public, "y.challenge.accepted", **names), view=None
+                )
+                await self._announce_start(table)
+        except Exception as error:
+            await refuse(interaction, error, self.tables.in_channel(challenge.channel_id))
+
+    def _forget_challenge(self, challenge: Challenge) -> None:
+        self.challenges.pop(challenge.id, None)
+        if challenge.task is not None and challenge.task is not asyncio.current_task():
+            challenge.task.cancel()
+
+    async def _expire(self, challenge: Challenge) -> None:
+        self._forget_challenge(challenge)
+        if challenge.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(
+            challenge.channel_id, guild_id=challenge.guild_id
+        )
+        text = t(
+            challenge.lang,
+            "y.challenge.expired",
+            challenger=f"<@{challenge.challenger}>",
+            challenged=f"<@{challenge.challenged}>",
+        )
+        try:
+            await channel.get_partial_message(challenge.message_id).edit(content=text, view=None)
+        except discord.HTTPException:
+            log.warning("challenge %s: could not mark it expired", challenge.id, exc_info=True)
+
+    async def _expire_later(self, challenge: Challenge) -> None:
+        await asyncio.sleep(CHALLENGE_SECONDS)
+        await self._expire(challenge)
+
+    # ------------------------------------------------------------------ /yades …
+
+    @yades_group.command(name="defi", description="Défier quelqu'un en duel de Yadès")
+    @app_commands.describe(
+        adversaire="La personne défiée (ou le bot, pour jouer contre le CPU)",
+        preset="Les règles : yades ou classique (Yahtzee)",
+        niveau="Niveau du CPU",
+        mise="Points de classement mis en jeu (le gagnant les prend)",
+        cpu="Jouer tout de suite contre le CPU",
+    )
+    @app_commands.choices(
+        preset=[
+            app_commands.Choice(name="Yadès", value=y.YADES),
+            app_commands.Choice(name="classique (Yahtzee)", value=y.CLASSIQUE),
+        ],
+        niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS],
+    )
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        adversaire: discord.User | None = None,
+        preset: str = y.YADES,
+        niveau: str = "difficile",
+        mise: app_commands.Range[int, 0, 1000] = 0,
+        cpu: bool = False,
+    ) -> None:
+        me = self.bot.user
+        against_cpu = cpu or adversaire is None or (me is not None and adversaire.id == me.id)
+        if against_cpu:
+            await self._strategy_for(y.Rules.for_preset(preset))
+            table = await self._open(interaction, preset=preset, cpu=1, level=niveau)
+            async with table.lock:
+                await self.tables.start(table)
+                await interaction.response.send_message(
+                    t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id)),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                await self._announce_start(table)
+            return
+        assert adversaire is not None
+        lang = private_lang(interaction)
+        if adversaire.id == interaction.user.id or adversaire.bot:
+            await say_privately(interaction, t(lang, "y.challenge.self"))
+            return
+        busy = self.tables.in_channel(interaction.channel_id or 0)
+        if busy is not None:
+            raise TableError("table_busy", game=busy.kind)
+        settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
+        public = settings.get("language") or public_lang(interaction)
+        challenge = Challenge(
+            id=next(self._ids),
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            challenger=interaction.user.id,
+            challenged=adversaire.id,
+            preset=preset,
+            mise=mise,
+            lang=public,
+            created=interaction.created_at,
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(ChallengeButton(challenge.id, "accept", label=t(public, "y.btn.accept"), style=discord.ButtonStyle.success))  # fmt: skip
+        view.add_item(ChallengeButton(challenge.id, "refuse", label=t(public, "y.btn.refuse"), style=discord.ButtonStyle.danger))  # fmt: skip
+        stake = t(public, "y.challenge.stake", mise=mise) if mise else ""
+        # Known before the message exists: the challenged player may click at once.
+        self.challenges[challenge.id] = challenge
+        challenge.task = asyncio.create_task(self._expire_later(challenge))
+        await interaction.response.send_message(
+            t(
+                public,
+                "y.challenge.text",
+                challenger=f"<@{challenge.challenger}>",
+                challenged=f"<@{challenge.challenged}>",
+                preset=t(public, f"y.preset.{preset}"),
+                stake=stake,
+                minutes=int(CHALLENGE_SECONDS // 60),
+            ),
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[adversaire]),
+        )
+        message = await interaction.original_response()
+        challenge.message_id = message.id
+
+    @yades_group.command(name="start", description="Ouvrir une table de Yadès dans ce salon")
+    @app_commands.describe(
+        preset="Les règles : yades ou classique (Yahtzee)",
+        cpu="Nombre de joueurs CPU à la table",
+        niveau="Niveau des joueurs CPU",
+    )
+    @app_commands.choices(
+        preset=[
+            app_commands.Choice(name="Yadès", value=y.YADES),
+            app_commands.Choice(name="classique (Yahtzee)", value=y.CLASSIQUE),
+        ],
+        niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS],
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        preset: str = y.YADES,
+        cpu: app_commands.Range[int, 0, 5] = 0,
+        niveau: str = "moyen",
+    ) -> None:
+        table = await self._open(interaction, preset=preset, cpu=cpu, level=niveau)
+        async with table.lock:
+            await interaction.response.send_message(
+                t(
+                    table.lang,
+                    "note.table_opened",
+                    player=table.name(interaction.user.id),
+                    game="Yadès",
+                    preset=t(table.lang, f"y.preset.{preset}"),
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.refresh(table)
+
+    @yades_group.command(name="rejoindre", description="Rejoindre la table de ce salon")
+    async def join(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        async with table.lock:
+            if table.state is not None:
+                raise TableError("not_in_lobby")
+            await self.tables.join_lobby(table, interaction.user.id)
+            await interaction.response.send_message(
+                t(table.lang, "note.lobby_joined", player=table.name(interaction.user.id)),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.refresh(table)
+
+    @yades_group.command(
+        name="commencer", description="Lancer la partie (celui ou celle qui a ouvert la table)"
+    )
+    async def begin(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        async with table.lock:
+            if interaction.user.id != table.starter:
+                raise TableError("not_starter", starter=table.starter)
+            if table.state is not None:
+                raise TableError("not_in_lobby")
+            await interaction.response.defer()
+            await self._start(table)
+            await self._announce_start(table)
+
+    @yades_group.command(name="lancer", description="Lancer les dés (ou relancer ceux non gardés)")
+    async def roll(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        await self.play(interaction, table, y.Roll(interaction.user.id), public=True)
+
+    @yades_group.command(name="garder", description="Garder des dés et relancer les autres")
+    @app_commands.describe(des="Les dés gardés : positions (1 3 5) ou faces (⚅⚅)")
+    async def keep(self, interaction: discord.Interaction, des: str) -> None:
+        table = self._table_here(interaction)
+        state: y.State | None = table.state
+        if state is None or state.dice is None:
+            raise y.NotRolled()
+        keep = parse_keep(des, state.dice)
+        await self.play(interaction, table, y.Roll(interaction.user.id, keep), public=True)
+
+    @yades_group.command(name="marquer", description="Remplir une case de ta feuille")
+    @app_commands.describe(case="La case à remplir")
+    async def score(self, interaction: discord.Interaction, case: str) -> None:
+        table = self._table_here(interaction)
+        await self.play(interaction, table, y.Score(interaction.user.id, case.strip()), public=True)
+
+    @score.autocomplete("case")
+    async def open_boxes(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = self.tables.in_channel(interaction.channel_id or 0)
+        if table is None or table.kind != "yades" or table.state is None:
+            return []
+        lang = private_lang(interaction)
+        try:
+            scores = y.scores(table.state, interaction.user.id)
+        except y.GameError:
+            return []
+        typed = current.strip().lower()
+        choices = [
+            app_commands.Choice(
+                name=t(lang, "y.option", box=box_name(box, lang), points=points), value=box
+            )
+            for box, points in scores.items()
+        ]
+        return [c for c in choices if typed in c.name.lower() or typed in c.value][:25]
+
+    @yades_group.command(name="feuille", description="Voir les feuilles de score")
+    async def sheet(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        state: y.State | None = table.state
+        if state is None:
+            raise TableError("not_started")
+        lang = private_lang(interaction)
+        names = {
+            seat.player: (table.cpus[seat.player].name if table.is_cpu(seat.player) else None)
+            for seat in state.seats
+        }
+        picture = await self._picture(state, names, interaction, lang)
+        embed = sheet_embed(state, table, lang)
+        if picture is not None:
+            embed.set_image(url="attachment://feuille.png")
+            await interaction.response.send_message(
+                embed=embed, file=discord.File(io.BytesIO(picture), "feuille.png"), ephemeral=True
+            )
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _picture(
+        self,
+        state: y.State,
+        names: dict[int, str | None],
+        interaction: discord.Interaction,
+        lang: str,
+    ) -> bytes | None:
+        """The sheet as a picture, when ``cogs.yades_picture`` is installed."""
+        if importlib.util.find_spec("cogs.yades_picture") is None:
+            return None
+        guild = interaction.guild
+        shown: dict[int, str] = {}
+        for player, name in names.items():
+            if name is None:
+                member = guild.get_member(player) if guild is not None else None
+                name = member.display_name if member is not None else str(player)
+            shown[player] = name
+        try:
+            from cogs import yades_picture
+
+            return await asyncio.to_thread(yades_picture.sheet_picture, state, shown, lang)
+        except Exception:
+            log.warning("the sheet picture failed", exc_info=True)
+            return None
+
+    @yades_group.command(name="conseil", description="Le meilleur choix maintenant (en privé)")
+    async def advice(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        lang = private_lang(interaction)
+        state: y.State | None = table.state
+        if state is None:
+            raise TableError("not_started")
+        player = interaction.user.id
+        if state.seat(player) is None:
+            raise y.UnknownPlayer(player=player)
+        if state.current != player:
+            raise y.NotYourTurn(player=player, current=state.current)
+        await self._strategy_for(state.rules)
+        options = await asyncio.to_thread(cpu_yades.advice, state, player)
+        lines = [t(lang, "y.advice.title", total=f"{options[0].expected_total:.1f}")]
+        for option in options[:10]:
+            lines.append(
+                t(
+                    lang,
+                    "y.advice.line",
+                    choice=describe(option.action, state, lang),
+                    total=f"{option.expected_total:.1f}",
+                    loss=f"{option.loss:.1f}",
+                )
+            )
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+    @yades_group.command(name="abandon", description="Abandonner la partie")
+    async def give_up(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        if table.state is None:
+            async with table.lock:
+                closed = await self.tables.leave_lobby(table, interaction.user.id)
+                key = "lobby_closed" if closed else "lobby_left"
+                await interaction.response.send_message(
+                    t(table.lang, f"note.{key}", player=table.name(interaction.user.id)),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                if not closed:
+                    await self.refresh(table)
+            return
+        await self.play(interaction, table, y.Leave(interaction.user.id), public=True)
+
+
+def describe(action: y.Action, state: y.State, lang: str) -> str:
+    """An advised choice in words: the dice to keep before a re-roll, or the box to fill."""
+    if isinstance(action, y.Score):
+        assert state.dice is not None and state.current is not None
+        points = y.scores(state, state.current).get(action.box, 0)
+        return t(lang, "y.advice.score", box=box_name(action.box, lang), points=points)
+    if isinstance(action, y.Roll):
+        kept = y.kept_positions(action.keep)
+        if state.dice is None:
+            return t(lang, "y.advice.roll")
+        if not kept:
+            return t(lang, "y.advice.roll_all")
+        return t(lang, "y.advice.keep", dice=faces([state.dice[i] for i in kept]))
+    return type(action).__name__
+
+
+def sheet_embed(state: y.State, table: Table, lang: str) -> discord.Embed:
+    """Every player's sheet, one field each."""
+    embed = discord.Embed(title=t(lang, "y.sheet.title"), colour=COLOUR)
+    for seat in state.seats:
+        rows = []
+        for box in state.sheet.boxes:
+            value = seat.boxes.get(box.id)
+            shown = "·" if value is None else ("✗" if value == 0 else str(value))
+            rows.append(f"{box_name(box.id, lang)}: {shown}")
+        totals = y.totals(state, seat.player)
+        progress = y.bonus_progress(state, seat.player)
+        rows.append(
+            t(
+                lang,
+                "y.sheet.bonus",
+                upper=progress.upper,
+                target=progress.target,
+            )
+        )
+        rows.append(t(lang, "y.sheet.total", total=totals.total))
+        name = table.cpus[seat.player].name + " 🤖" if table.is_cpu(seat.player) else None
+        title = name or t(lang, "y.sheet.player", n=state.seats.index(seat) + 1)
+        embed.add_field(name=title, value=f"<@{seat.player}>\n" * (name is None) + "\n".join(rows))
+    return embed
+
+
+async def setup(bot: Gobelet) -> None:
+    await bot.add_cog(YadesCog(bot))

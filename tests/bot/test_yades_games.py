@@ -1,0 +1,92 @@
+"""The table layer's view of Yadès (``bot.games.YadesKind``): JSON, CPU seats, leaderboards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot import yades_tables
+from bot.engine import yades as y
+from bot.games import GAMES, YadesSetup, points_lost, yades_ranking
+
+KIND = GAMES["yades"]
+A, B, C = 11, 22, -1
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _expert_tables() -> None:
+    yades_tables.load_presets()
+
+
+def play_out(
+    players: list[int], levels: dict[int, str], seed: int = 1
+) -> tuple[y.State, list[dict[str, Any]]]:
+    rng = random.Random(seed)
+    state = KIND.new_game(players, YadesSetup(y.Rules.for_preset("yades")))
+    logged: list[dict[str, Any]] = []
+    while not state.over:
+        player = state.current
+        action = KIND.cpu_action(state, player, levels[player], rng)
+        state, events = KIND.apply(state, action)
+        logged += [{"type": e.type, "data": e.data} for e in events]
+    return state, logged
+
+
+def test_the_rules_and_the_stake_survive_json() -> None:
+    setup = YadesSetup(y.Rules.for_preset("classique"), mise=25)
+    assert KIND.rules_from_json(KIND.rules_to_json(setup)) == setup
+
+
+@pytest.mark.parametrize("level", ["facile", "moyen", "difficile"])
+def test_every_table_level_plays_a_whole_game(level: str) -> None:
+    state, _ = play_out([A, B], {A: level, B: level})
+    assert state.over and state.winners
+
+
+def test_perfect_play_loses_no_points_and_a_weaker_player_loses_some() -> None:
+    state, logged = play_out([A, B], {A: "difficile", B: "facile"}, seed=3)
+    lost = points_lost(state, logged, [A, B])
+    assert lost[A] == pytest.approx(0.0, abs=1e-6)
+    assert lost[B] > 5.0
+
+
+def test_the_outcome_counts_games_wins_scores_and_the_stake() -> None:
+    state, logged = play_out([A, B], {A: "difficile", B: "facile"}, seed=5)
+    outcome = KIND.outcome(state, logged, [A, B], YadesSetup(state.rules, mise=10))
+    totals = {p: y.totals(state, p).total for p in (A, B)}
+    assert outcome.game == "yades"
+    for player in (A, B):
+        figures = outcome.figures[player]
+        assert figures["games"] == 1
+        assert figures["best_score"] == figures["total_score"] == totals[player]
+        assert figures["wins"] == (1 if player in state.winners else 0)
+    if len(state.winners) == 1:
+        winner = state.winners[0]
+        loser = B if winner == A else A
+        assert outcome.figures[winner]["stake_won"] == 10
+        assert outcome.figures[loser]["stake_lost"] == 10
+    assert outcome.ranking[0] == state.winners
+
+
+def test_fives_of_a_kind_rolled_are_counted() -> None:
+    state, logged = play_out([A, B], {A: "difficile", B: "difficile"}, seed=7)
+    outcome = KIND.outcome(state, logged, [A, B])
+    for player in (A, B):
+        rolled = [
+            e
+            for e in logged
+            if e["type"] == "rolled"
+            and e["data"]["player"] == player
+            and len(set(e["data"]["dice"])) == 1
+        ]
+        assert outcome.figures[player]["yades_rolled"] == len(rolled)
+
+
+def test_cpus_are_left_out_of_the_figures_and_ties_share_a_place() -> None:
+    state, logged = play_out([A, C], {A: "moyen", C: "moyen"})
+    outcome = KIND.outcome(state, logged, [A])
+    assert set(outcome.figures) == {A}
+    tied = y.new_game([A, B, C], y.Rules.for_preset("yades"))
+    assert yades_ranking(tied, [A, B]) == [[A, B]]

@@ -1,0 +1,314 @@
+"""Yadès through the real bot: challenges, a duel played with the buttons, the CPU, advice."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+
+import pytest
+
+from tests.e2e.botprocess import BotProcess
+from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.transcript import Message
+from tests.e2e.world import Channel, User
+
+TURN = re.compile(r"🎯 .*?<@(\d+)>")
+STEP = re.compile(r"^gob:(\d+):(\d+):")
+
+
+def table_id(message: Message) -> int:
+    return next(int(m.group(1)) for c in message.custom_ids if (m := STEP.match(c)))
+
+
+def step_of(message: Message) -> int:
+    steps = [int(m.group(2)) for c in message.custom_ids if (m := STEP.match(c))]
+    return max(steps, default=-1)
+
+
+class Duel:
+    """Plays a Yadès table to the end through its public message."""
+
+    def __init__(self, emulator: DiscordEmulator, channel: Channel, users: list[User]) -> None:
+        self.emulator = emulator
+        self.channel = channel
+        self.users = {user.id: user for user in users}
+        self.last = -1
+        self.rerolls = 0
+
+    async def table(self) -> Message:
+        """The table message once it shows a new decision (or the end)."""
+
+        def ready() -> Message | None:
+            for message in reversed(self.emulator.transcript.public(self.channel.id)):
+                if "Yadès" not in message.text or not message.embeds:
+                    continue
+                if not message.custom_ids and "🏁" in message.text:
+                    return message
+                if step_of(message) > self.last and TURN.search(message.text):
+                    return message
+            return None
+
+        message = await self.emulator.wait_for(ready, what="the next Yadès decision")
+        self.last = step_of(message)
+        return message
+
+    async def hold_first_and_reroll(self, user: User, message: Message) -> None:
+        """Toggle the first die held (the message is redrawn), then re-roll the four others."""
+        self.rerolls += 1
+        prefix = f"gob:{table_id(message)}:{self.last}:"
+        await (await self.emulator.click(user, message, f"{prefix}hold0_0")).response()
+
+        def held() -> Message | None:
+            return message if f"{prefix}reroll1" in message.custom_ids else None
+
+        await self.emulator.wait_for(held, what="the first die held")
+        assert "🔒" in (message.button(custom_id=f"{prefix}hold1_0").label or "")
+        await (await self.emulator.click(user, message, f"{prefix}reroll1")).response()
+
+    async def play(self, *, max_decisions: int = 400) -> Message:
+        for _ in range(max_decisions):
+            message = await self.table()
+            if not message.custom_ids:
+                return message
+            found = TURN.search(message.text)
+            assert found is not None
+            player = int(found.group(1))
+            if player not in self.users:
+                continue  # the CPU plays
+            user = self.users[player]
+            rolls = [b for b in message.buttons if b.custom_id and b.custom_id.endswith(":roll")]
+            if rolls:
+                await (await self.emulator.click(user, message, rolls[0])).response()
+                continue
+            reroll = [b for b in message.buttons if ":reroll" in (b.custom_id or "")]
+            if reroll and self.rerolls < 6 and self.last % 3 == 1:
+                await self.hold_first_and_reroll(user, message)
+                continue
+            select = message.selects[0]
+            await (await self.emulator.choose(user, message, select.values[0], select)).response()
+        raise AssertionError("the game did not end")
+
+
+async def test_two_users_play_a_whole_duel_with_the_buttons_and_the_leaderboard_counts_it(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    defi = await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob, "mise": 10})
+    challenge = await defi.reply()
+    assert not challenge.ephemeral and f"<@{bob.id}>" in challenge.text
+    accepted = await emulator.click(bob, challenge, label="Accepter")
+    await accepted.response()
+    await emulator.wait_for(
+        lambda: challenge if "relève le défi" in challenge.text else None, what="accepted"
+    )
+    duel = Duel(emulator, comptoir, [alice, bob])
+    first = await duel.table()
+    found = TURN.search(first.text)
+    assert found is not None
+    # Someone else's click is refused privately, naming whose turn it is.
+    other = bob if int(found.group(1)) == alice.id else alice
+    refused = await (await emulator.click(other, first, first.buttons[0])).reply()
+    assert refused.ephemeral and refused.audience == other.id
+    duel.last -= 1  # the same decision again
+    end = await duel.play()
+    assert "🏁" in end.text
+    assert duel.rerolls > 0
+    won = emulator.transcript.containing("gagne la partie") + emulator.transcript.containing(
+        "Égalité"
+    )
+    assert won and not won[-1].ephemeral
+    summary = await emulator.wait_message(comptoir, containing="face au jeu parfait")
+    assert f"<@{alice.id}>" in summary.text and f"<@{bob.id}>" in summary.text
+    board = await (
+        await emulator.slash(alice, comptoir, "classement", {"jeu": "yades", "critere": "games"})
+    ).reply()
+    assert f"<@{alice.id}>" in board.text and f"<@{bob.id}>" in board.text
+    best = await (
+        await emulator.slash(
+            alice, comptoir, "classement", {"jeu": "yades", "critere": "best_score"}
+        )
+    ).reply()
+    assert "meilleur score" in best.text and f"<@{alice.id}>" in best.text
+    if "Égalité" not in won[-1].text:
+        stakes = await (
+            await emulator.slash(
+                alice, comptoir, "classement", {"jeu": "yades", "critere": "stake_won"}
+            )
+        ).reply()
+        assert "**10**" in stakes.text
+
+
+async def test_a_duel_against_the_cpu_with_advice_and_the_sheet(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    terrasse = emulator.channel("bar", "terrasse")
+    started = await emulator.slash(
+        alice, terrasse, "yades defi", {"cpu": True, "preset": "classique"}
+    )
+    assert not (await started.reply()).ephemeral
+    duel = Duel(emulator, terrasse, [alice])
+    message = await duel.table()
+    while int(TURN.search(message.text).group(1)) != alice.id:  # type: ignore[union-attr]
+        message = await duel.table()
+    await (
+        await emulator.click(
+            alice,
+            message,
+            message.button(
+                custom_id=f"gob:{STEP.match(message.custom_ids[0])[1]}:{duel.last}:roll"
+            ),
+        )
+    ).response()
+    advice = await (await emulator.slash(alice, terrasse, "yades conseil")).reply()
+    assert advice.ephemeral and advice.audience == alice.id
+    assert "jeu parfait" in advice.text and "coût" in advice.text
+    sheet = await (await emulator.slash(alice, terrasse, "yades feuille")).reply()
+    assert sheet.ephemeral and "Chance" in sheet.text
+    if importlib.util.find_spec("cogs.yades_picture") is not None:
+        (picture,) = sheet.attachments
+        assert picture.filename == "feuille.png" and picture.data.startswith(b"\x89PNG")
+    end = await duel.play()
+    assert "🏁" in end.text
+    summary = await emulator.wait_message(terrasse, containing="face au jeu parfait")
+    assert f"<@{alice.id}>" in summary.text and "Dédé" not in summary.text
+
+
+async def test_a_declined_challenge_and_a_click_from_someone_else(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
+    comptoir = emulator.channel("bar", "comptoir")
+    challenge = await (
+        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob})
+    ).reply()
+    intruder = await (await emulator.click(carol, challenge, label="Accepter")).reply()
+    assert intruder.ephemeral and intruder.audience == carol.id
+    await (await emulator.click(bob, challenge, label="Refuser")).response()
+    await emulator.wait_for(
+        lambda: challenge if "décline" in challenge.text else None, what="declined"
+    )
+    assert not challenge.buttons
+    # The channel is still free: a lobby opens.
+    opened = await (await emulator.slash(alice, comptoir, "yades start")).reply()
+    assert "Yadès" in opened.text
+
+
+async def test_an_expired_challenge_is_refused_politely(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    challenge = await (
+        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob})
+    ).reply()
+    emulator.travel(301)
+    late = await (await emulator.click(bob, challenge, label="Accepter")).reply()
+    assert late.ephemeral and "expiré" in late.text
+    await emulator.wait_for(
+        lambda: challenge if "a expiré" in challenge.text else None, what="expired"
+    )
+    assert not challenge.buttons
+
+
+async def test_a_lobby_played_with_slash_commands_until_someone_gives_up(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash(alice, comptoir, "yades start")).reply()
+    lobby = await emulator.wait_message(comptoir, where=lambda m: bool(m.buttons))
+    await (await emulator.click(bob, lobby, label="Rejoindre")).response()
+    await emulator.wait_for(lambda: lobby if f"<@{bob.id}>" in lobby.text else None, what="bob in")
+    busy = await (await emulator.slash(bob, comptoir, "maya start")).reply()
+    assert busy.ephemeral and "Yadès" in busy.text
+    await (await emulator.slash(alice, comptoir, "yades commencer")).response()
+    duel = Duel(emulator, comptoir, [alice, bob])
+    first = await duel.table()
+    found = TURN.search(first.text)
+    assert found is not None
+    player = emulator.user(int(found.group(1)))
+    rolled = await (await emulator.slash(player, comptoir, "yades lancer")).reply()
+    assert not rolled.ephemeral and "lance (1/3)" in rolled.text
+    dice = re.findall(r"[⚀⚁⚂⚃⚄⚅](\d)", rolled.text)
+    kept = await (await emulator.slash(player, comptoir, "yades garder", {"des": "1 2"})).reply()
+    assert "lance (2/3)" in kept.text
+    assert re.findall(r"[⚀⚁⚂⚃⚄⚅](\d)", kept.text)[:2] == dice[:2]
+    typed = await emulator.autocomplete(player, comptoir, "yades marquer", {"case": ""}, "case")
+    choices = await typed.autocomplete_choices()
+    assert "chance" in [c["value"] for c in choices]
+    scored = await (
+        await emulator.slash(player, comptoir, "yades marquer", {"case": "chance"})
+    ).reply()
+    assert "en Chance" in scored.text
+    gone = await (await emulator.slash(player, comptoir, "yades abandon")).reply()
+    assert "quitte la table" in gone.text
+    end = await emulator.wait_message(comptoir, containing="🏁 Partie terminée")
+    assert not end.buttons
+
+
+@pytest.mark.bot_env(GOBELET_TURN_SECONDS="1")
+async def test_the_cpu_plays_for_a_player_whose_timer_ran_out(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    challenge = await (
+        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob})
+    ).reply()
+    await (await emulator.click(bob, challenge, label="Accepter")).response()
+    late = await emulator.wait_message(comptoir, containing="n'a pas joué à temps")
+    assert not late.ephemeral
+    # The CPU fills a box for the absent player: their turn is over.
+    await emulator.wait_message(
+        comptoir, where=lambda m: "marque **" in m.text or "raye la case" in m.text
+    )
+
+
+async def test_a_duel_goes_on_after_a_restart_from_the_same_message(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    challenge = await (
+        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob, "mise": 5})
+    ).reply()
+    await (await emulator.click(bob, challenge, label="Accepter")).response()
+    duel = Duel(emulator, comptoir, [alice, bob])
+    first = await duel.table()
+    found = TURN.search(first.text)
+    assert found is not None
+    roll = f"gob:{table_id(first)}:{duel.last}:roll"
+    await (await emulator.click(int(found.group(1)), first, roll)).response()
+    rolled = await duel.table()  # stored with the roll, message id included
+    await bot.restart()
+    await emulator.wait_message(comptoir, containing="de retour")
+    duel.last -= 1
+    again = await duel.table()
+    assert again.id == rolled.id == first.id
+    # The buttons drawn before the restart (hold toggles included) still reach the table.
+    duel.last -= 1
+    end = await duel.play()
+    assert "🏁" in end.text
+    board = await (
+        await emulator.slash(alice, comptoir, "classement", {"jeu": "yades", "critere": "wins"})
+    ).reply()
+    assert "victoires" in board.text
+
+
+async def test_an_english_server_plays_yades_in_english(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    carol = emulator.user("carol")
+    games = emulator.channel("pub", "games")
+    started = await (await emulator.slash(carol, games, "yades defi", {"cpu": True})).reply()
+    assert "takes on the CPU" in started.text
+    table = await emulator.wait_message(games, containing="🎯")
+    assert "pts (0/14 boxes)" in table.text
+    refusal = await (
+        await emulator.slash(carol, games, "yades garder", {"des": "9"}, locale="en-US")
+    ).reply()
+    # Before a roll there is nothing to keep; after one, "9" names no die.
+    assert refusal.ephemeral
+    assert "Roll the dice first" in refusal.text or "Invalid dice to keep" in refusal.text
