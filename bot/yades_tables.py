@@ -27,28 +27,37 @@ def path_for(rules: y.Rules, directory: Path = DATA_DIR) -> Path:
 
 
 def load(
-    rules: y.Rules, directory: Path = DATA_DIR, *, build: bool = True
+    rules: y.Rules,
+    directory: Path = DATA_DIR,
+    *,
+    build: bool = True,
+    shipped: Path = DATA_DIR,
 ) -> solver.Strategy | None:
     """The installed strategy of ``rules``' sheet, else its file's, else (``build``) a new one.
 
-    A table built here is written to ``directory`` (atomically) for the next start; a
-    missing, unreadable or stale file is rebuilt. Blocking: call it from a worker thread.
+    Files are looked for in ``directory`` (where the bot caches what it solved, beside
+    its database) and then in ``shipped`` (the tables that come with the bot). A table
+    built here is written to ``directory`` (atomically) for the next start; a missing,
+    unreadable or stale file is rebuilt. Blocking: call it from a worker thread.
     """
     sheet = rules.sheet
     strategy = solver.installed(sheet)
     if strategy is not None:
         return strategy
-    path = path_for(rules, directory)
-    if path.exists():
+    for folder in dict.fromkeys((directory, shipped)):
+        path = path_for(rules, folder)
+        if not path.exists():
+            continue
         try:
             strategy = solver.Strategy.from_bytes(path.read_bytes(), sheet)
+            break
         except (OSError, ValueError) as error:
             log.warning("unreadable Yadès table %s (%s): rebuilding it", path, error)
     if strategy is None:
         if not build:
             return None
         strategy = solver.build(sheet)
-        save(strategy, path)
+        save(strategy, path_for(rules, directory))
     solver.install(strategy)
     return strategy
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -9,7 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import maya
+from bot import yades_tables
+from bot.engine import maya, yades
 from bot.i18n import t
 from bot.storage import Repository
 from cogs import maya_options
@@ -38,6 +40,11 @@ def describe_settings(settings: dict[str, Any], lang: str) -> str:
     mode = game.get("mode", maya.SOIREE)
     options = ", ".join(f"{k}={v}" for k, v in sorted(game.get("options", {}).items())) or "—"
     lines.append(t(lang, "settings.maya", mode=mode, options=options))
+    sheet = settings.get("yades") or {}
+    removed = ", ".join(sheet.get("remove", [])) or "—"
+    lines.append(
+        t(lang, "settings.yades", preset=sheet.get("preset", yades.YADES), removed=removed)
+    )
     return "\n".join(lines)
 
 
@@ -194,6 +201,37 @@ class ReglagesCog(commands.Cog, name="Reglages"):
         options = maya_options.rule_options(mode, given)
         maya.Rules.for_preset(mode, **options)  # refuse what the engine would refuse
         await self._update(interaction, maya={"mode": mode, "options": options})
+
+    @reglages.command(name="yades", description="La feuille de Yadès des nouvelles tables")
+    @app_commands.describe(
+        preset="Les règles : yades ou classique (Yahtzee)",
+        retirer="Les cases à retirer de la feuille, séparées par des virgules (ex. : brelan, chance)",
+    )
+    @app_commands.choices(
+        preset=[
+            app_commands.Choice(name="Yadès", value=yades.YADES),
+            app_commands.Choice(name="classique (Yahtzee)", value=yades.CLASSIQUE),
+        ]
+    )
+    async def yades_sheet(
+        self,
+        interaction: discord.Interaction,
+        preset: str = yades.YADES,
+        retirer: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        remove = [word for word in re.split(r"[\s,;]+", (retirer or "").lower()) if word]
+        rules = yades.Rules.for_preset(preset, remove=remove)  # refuse an unknown box
+        # A new sheet needs the expert's table: solving it takes seconds, off the event loop.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await asyncio.to_thread(yades_tables.load, rules, self.bot.settings.database_path.parent)
+        guild = interaction.guild_id or 0
+        settings = await self.repository.guild_settings(guild)
+        settings["yades"] = {"preset": preset, "remove": remove}
+        await self.repository.save_guild_settings(guild, settings)
+        lang = private_lang(interaction)
+        await interaction.followup.send(
+            t(lang, "settings.saved") + "\n" + describe_settings(settings, lang), ephemeral=True
+        )
 
     @reglages.command(name="reinitialiser", description="Revenir aux réglages par défaut")
     async def reset(self, interaction: discord.Interaction) -> None:

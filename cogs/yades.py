@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -130,6 +131,15 @@ class ChallengeButton(
         await cog.on_challenge(interaction, self.challenge, self.action)  # type: ignore[attr-defined]
 
 
+def sheet_rules(settings: dict[str, Any], preset: str | None) -> y.Rules:
+    """The sheet of a new table: the chosen preset, or the server's; the server's removed
+    boxes apply to the server's own preset."""
+    mine = settings.get("yades") or {}
+    chosen = preset or mine.get("preset", y.YADES)
+    remove = mine.get("remove", []) if chosen == mine.get("preset", y.YADES) else []
+    return y.Rules.for_preset(chosen, remove=remove)
+
+
 class YadesCog(commands.Cog, name="Yades"):
     yades_group = app_commands.Group(
         name="yades",
@@ -166,6 +176,8 @@ class YadesCog(commands.Cog, name="Yades"):
         for table in list(self.tables.by_id.values()):
             if table.kind != "yades":
                 continue
+            # A server's own sheet: its table is cached in data/, read it off the loop.
+            await self._strategy_for(table.rules.rules)
             async with table.lock:
                 await self.tell(table, [t(table.lang, "note.back")])
                 await self.refresh(table)
@@ -174,12 +186,19 @@ class YadesCog(commands.Cog, name="Yades"):
     async def ready(self) -> None:
         """The expert CPU's tables are loaded (read from data/ in a worker thread)."""
         if self.loading is None:
-            self.loading = asyncio.ensure_future(asyncio.to_thread(yades_tables.load_presets))
+            self.loading = asyncio.ensure_future(
+                asyncio.to_thread(yades_tables.load_presets, self.cache_dir)
+            )
         await asyncio.shield(self.loading)
+
+    @property
+    def cache_dir(self) -> Path:
+        """Sheets the bot solves itself are cached beside its database (data/ by default)."""
+        return self.bot.settings.database_path.parent
 
     async def _strategy_for(self, rules: y.Rules) -> None:
         await self.ready()
-        await asyncio.to_thread(yades_tables.load, rules)
+        await asyncio.to_thread(yades_tables.load, rules, self.cache_dir)
 
     # ------------------------------------------------------------------ helpers
 
@@ -556,7 +575,7 @@ class YadesCog(commands.Cog, name="Yades"):
         self,
         interaction: discord.Interaction,
         *,
-        preset: str,
+        preset: str | None,
         mise: int = 0,
         cpu: int = 0,
         level: str = "moyen",
@@ -564,7 +583,8 @@ class YadesCog(commands.Cog, name="Yades"):
         channel_id: int | None = None,
     ) -> Table:
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
-        rules = y.Rules.for_preset(preset)
+        rules = sheet_rules(settings, preset)
+        await self._strategy_for(rules)
         return await self.tables.open(
             guild_id=interaction.guild_id or 0,
             channel_id=channel_id or interaction.channel_id or 0,
@@ -676,7 +696,7 @@ class YadesCog(commands.Cog, name="Yades"):
         self,
         interaction: discord.Interaction,
         adversaire: discord.User | None = None,
-        preset: str = y.YADES,
+        preset: str | None = None,
         niveau: str = "difficile",
         mise: app_commands.Range[int, 0, 1000] = 0,
         cpu: bool = False,
@@ -684,7 +704,6 @@ class YadesCog(commands.Cog, name="Yades"):
         me = self.bot.user
         against_cpu = cpu or adversaire is None or (me is not None and adversaire.id == me.id)
         if against_cpu:
-            await self._strategy_for(y.Rules.for_preset(preset))
             table = await self._open(interaction, preset=preset, cpu=1, level=niveau)
             async with table.lock:
                 await self.tables.start(table)
@@ -704,6 +723,7 @@ class YadesCog(commands.Cog, name="Yades"):
             raise TableError("table_busy", game=busy.kind)
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
         public = settings.get("language") or public_lang(interaction)
+        preset = sheet_rules(settings, preset).preset
         challenge = Challenge(
             id=next(self._ids),
             guild_id=interaction.guild_id or 0,
@@ -754,7 +774,7 @@ class YadesCog(commands.Cog, name="Yades"):
     async def start(
         self,
         interaction: discord.Interaction,
-        preset: str = y.YADES,
+        preset: str | None = None,
         cpu: app_commands.Range[int, 0, 5] = 0,
         niveau: str = "moyen",
     ) -> None:
@@ -766,7 +786,7 @@ class YadesCog(commands.Cog, name="Yades"):
                     "note.table_opened",
                     player=table.name(interaction.user.id),
                     game="Yadès",
-                    preset=t(table.lang, f"y.preset.{preset}"),
+                    preset=self._preset_label(table.rules, table.lang),
                 ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )

@@ -45,6 +45,7 @@ ENGLISH: dict[str, str] = {
     "feuille": "sheet",
     "conseil": "advice",
     "abandon": "forfeit",
+    "retirer": "remove",
     # option names
     "adversaire": "opponent",
     "preset": "preset",
@@ -147,6 +148,8 @@ ENGLISH: dict[str, str] = {
     "Voir les feuilles de score": "See the score sheets",
     "Le meilleur choix maintenant (en privé)": "The best choice now (privately)",
     "Abandonner la partie": "Forfeit the game",
+    "La feuille de Yadès des nouvelles tables": "The Yadès sheet of new tables",
+    "Les cases à retirer de la feuille, séparées par des virgules (ex. : brelan, chance)": "Boxes to remove from the sheet, comma-separated (e.g. brelan, chance)",
     # choices
     "Yadès": "Yadès",
     "classique (Yahtzee)": "classic (Yahtzee)",

@@ -318,4 +318,5 @@ TEXTS: dict[str, str] = {
     "metric.points_lost": "points lost against perfect play",
     "metric.stake_won": "stakes won",
     "metric.stake_lost": "stakes lost",
+    "settings.yades": "🎲 Yadès: {preset} sheet; boxes removed: {removed}",
 }

@@ -324,4 +324,5 @@ TEXTS: dict[str, str] = {
     "metric.points_lost": "points perdus face au jeu parfait",
     "metric.stake_won": "mises gagnées",
     "metric.stake_lost": "mises perdues",
+    "settings.yades": "🎲 Yadès : feuille {preset} ; cases retirées : {removed}",
 }
