@@ -180,8 +180,25 @@ class YadesCog(commands.Cog, name="Yades"):
             await self._strategy_for(table.rules.rules)
             async with table.lock:
                 await self.tell(table, [t(table.lang, "note.back")])
-                await self.refresh(table)
+                await self.refresh(table, held=await self._held_before(table))
                 self.tables.schedule(table)
+
+    async def _held_before(self, table: Table) -> int:
+        """The dice held on the table message when the bot stopped: they live only in its
+        buttons, so read them back there (if the buttons still belong to the current turn)."""
+        if table.message_id is None or table.state is None:
+            return 0
+        try:
+            message = await self._channel(table).fetch_message(table.message_id)
+        except discord.HTTPException:
+            return 0
+        prefix = f"gob:{table.id}:{table.state.step}:reroll"
+        for row in message.components:
+            for item in getattr(row, "children", ()):
+                custom_id = getattr(item, "custom_id", None) or ""
+                if custom_id.startswith(prefix) and custom_id[len(prefix) :].isdigit():
+                    return int(custom_id[len(prefix) :])
+        return 0
 
     async def ready(self) -> None:
         """The expert CPU's tables are loaded (read from data/ in a worker thread)."""
@@ -323,9 +340,9 @@ class YadesCog(commands.Cog, name="Yades"):
         view.add_item(views.AnnounceSelect(table.id, step, options[:25], t(lang, "y.select")))
         return view
 
-    async def refresh(self, table: Table) -> None:
+    async def refresh(self, table: Table, *, held: int = 0) -> None:
         """Edit the public table message in place (post a new one if it was deleted)."""
-        embed, view = self._embed(table), self._view(table)
+        embed, view = self._embed(table), self._view(table, held)
         channel = self._channel(table)
         if table.message_id is not None:
             try:

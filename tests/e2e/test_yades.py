@@ -282,12 +282,23 @@ async def test_a_duel_goes_on_after_a_restart_from_the_same_message(
     roll = f"gob:{table_id(first)}:{duel.last}:roll"
     await (await emulator.click(int(found.group(1)), first, roll)).response()
     rolled = await duel.table()  # stored with the roll, message id included
-    await bot.restart()
+    player = int(found.group(1))
+    prefix = f"gob:{table_id(rolled)}:{duel.last}:"
+    await (await emulator.click(player, rolled, f"{prefix}hold0_2")).response()
+    await emulator.wait_for(lambda: f"{prefix}reroll4" in rolled.custom_ids, what="die 3 held")
+    dice_before = rolled.text
+    await bot.restart()  # SIGKILL in the middle of the turn
     await emulator.wait_message(comptoir, containing="de retour")
     duel.last -= 1
     again = await duel.table()
     assert again.id == rolled.id == first.id
-    # The buttons drawn before the restart (hold toggles included) still reach the table.
+    # Same dice, same rolls left, and the die held before the kill is still held.
+    assert again.text == dice_before
+    assert f"{prefix}reroll4" in again.custom_ids
+    assert "🔒" in (again.button(custom_id=f"{prefix}hold4_2").label or "")
+    # A button drawn before the restart still works: let go of that die.
+    await (await emulator.click(player, again, f"{prefix}hold4_2")).response()
+    await emulator.wait_for(lambda: f"{prefix}reroll0" in again.custom_ids, what="die 3 let go")
     duel.last -= 1
     end = await duel.play()
     assert "🏁" in end.text
