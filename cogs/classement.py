@@ -52,9 +52,9 @@ CRITERIA["yades"] = (
     "wins",
     "games",
     "best_score",
-    "total_score",
+    "avg_score",
     "yades_rolled",
-    "points_lost",
+    "avg_points_lost",
     "stake_won",
     "stake_lost",
     "rating",
@@ -292,12 +292,22 @@ async def player_embed(
                 if game in ratings:
                     lines.append(f"{t(lang, 'metric.rating')} : **{ratings[game].rating:.0f}**")
                 continue
-            if mine and metric in mine:
-                lines.append(f"{t(lang, f'metric.{metric}')} : **{number(mine[metric])}**")
+            value = _figure(mine or {}, metric)
+            if value is not None:
+                lines.append(f"{t(lang, f'metric.{metric}')} : **{number(value)}**")
         embed.add_field(
             name=t(lang, f"rank.game.{game}"), value="\n".join(lines) or "—", inline=True
         )
     return embed
+
+
+def _figure(figures: dict[str, float], metric: str) -> float | None:
+    """A player's figure for a criterion (``avg_*``: the figure per game played)."""
+    if metric.startswith("avg_"):
+        games = figures.get("games")
+        total = figures.get(metric[4:])
+        return None if not games or total is None else total / games
+    return figures.get(metric)
 
 
 async def refuse_text(interaction: discord.Interaction, text: str) -> None:

@@ -27,6 +27,9 @@ from bot.storage.base import (
 
 RUNNING = ("lobby", "active")
 
+# Leaderboard criteria where fewer is better (ranked ascending).
+LOWER_IS_BETTER = frozenset({"avg_points_lost"})
+
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -272,9 +275,17 @@ class SqliteRepository:
             return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
 
     def _totals(self, metric: str) -> str:
-        """The per-player totals query for a metric (a sum, or a max for ``best_*``)."""
+        """The per-player totals query: a sum, a max for ``best_*``, a per-game average for
+        ``avg_*`` (the figure summed over the player's games, divided by their games)."""
         if metric == "rating":
             return "SELECT user_id, rating AS total FROM ratings WHERE guild_id = ? AND game = ?"
+        if metric.startswith("avg_"):
+            return (
+                "SELECT user_id, SUM(CASE WHEN metric = ? THEN value END)"
+                " / SUM(CASE WHEN metric = 'games' THEN value END) AS total FROM stat_values"
+                " WHERE guild_id = ? AND game = ? AND metric IN (?, 'games') AND day >= ?"
+                " GROUP BY user_id"
+            )
         aggregate = "MAX" if metric.startswith("best_") else "SUM"
         return (
             f"SELECT user_id, {aggregate}(value) AS total FROM stat_values"
@@ -284,7 +295,17 @@ class SqliteRepository:
     def _params(self, guild_id: int, game: str, metric: str, since: str | None) -> tuple[Any, ...]:
         if metric == "rating":
             return (guild_id, game)
+        if metric.startswith("avg_"):
+            return (metric[4:], guild_id, game, metric[4:], since or "")
         return (guild_id, game, metric, since or "")
+
+    @staticmethod
+    def _order(metric: str) -> tuple[str, str, str]:
+        """(direction, better-than comparison, who is ranked) for a metric."""
+        if metric in LOWER_IS_BETTER:
+            # Fewer is better, and zero is the best of all: everyone who played is ranked.
+            return "ASC", "<", "total IS NOT NULL"
+        return "DESC", ">", "total > 0"
 
     @_serialised
     async def leaderboard(
@@ -292,10 +313,11 @@ class SqliteRepository:
     ) -> tuple[list[Standing], int]:
         totals = self._totals(metric)
         params = self._params(guild_id, game, metric, since)
+        direction, _, ranked = self._order(metric)
         async with self._db.execute(
             f"WITH totals AS ({totals}) SELECT user_id, total,"
-            " RANK() OVER (ORDER BY total DESC) AS place, COUNT(*) OVER () AS ranked"
-            " FROM totals WHERE total > 0 ORDER BY total DESC, user_id LIMIT ? OFFSET ?",
+            f" RANK() OVER (ORDER BY total {direction}) AS place, COUNT(*) OVER () AS ranked"
+            f" FROM totals WHERE {ranked} ORDER BY total {direction}, user_id LIMIT ? OFFSET ?",
             (*params, limit, offset),
         ) as cursor:
             rows = await cursor.fetchall()
@@ -303,7 +325,7 @@ class SqliteRepository:
             if offset == 0:
                 return [], 0
             async with self._db.execute(
-                f"WITH totals AS ({totals}) SELECT COUNT(*) FROM totals WHERE total > 0", params
+                f"WITH totals AS ({totals}) SELECT COUNT(*) FROM totals WHERE {ranked}", params
             ) as cursor:
                 count = await cursor.fetchone()
             return [], count[0] if count else 0
@@ -315,10 +337,11 @@ class SqliteRepository:
     ) -> Standing | None:
         totals = self._totals(metric)
         params = self._params(guild_id, game, metric, since)
+        _, better, ranked = self._order(metric)
         async with self._db.execute(
             f"WITH totals AS ({totals}) SELECT mine.total,"
-            " (SELECT COUNT(*) FROM totals AS other WHERE other.total > mine.total) + 1"
-            " FROM totals AS mine WHERE mine.user_id = ? AND mine.total > 0",
+            f" (SELECT COUNT(*) FROM totals AS other WHERE other.total {better} mine.total) + 1"
+            f" FROM totals AS mine WHERE mine.user_id = ? AND mine.{ranked}",
             (*params, user_id),
         ) as cursor:
             row = await cursor.fetchone()

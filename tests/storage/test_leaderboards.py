@@ -7,7 +7,7 @@ import pytest
 from bot import stats
 from bot.config import load_settings
 from bot.engine import maya
-from bot.storage import open_repository
+from bot.storage import GameResults, open_repository
 from bot.tables import Tables
 
 GUILD, CHANNEL = 1, 10
@@ -131,3 +131,31 @@ def test_elo_rewards_an_upset_more_than_an_expected_win():
 
 def test_a_draw_between_equals_changes_nothing():
     assert stats.elo({A: 1000.0, B: 1000.0}, [[A, B]]) == {A: 1000.0, B: 1000.0}
+
+
+async def test_an_average_criterion_divides_by_games_and_fewer_lost_ranks_first(tables):
+    repo = tables.repository
+    rows = {A: {"games": 2, "points_lost": 30.0}, B: {"games": 1, "points_lost": 0.0}}
+    for user, figures in rows.items():
+        game = await repo.create_game(
+            guild_id=GUILD, channel_id=CHANNEL + user, kind="yades", meta={}
+        )
+        await repo.save_game(
+            game,
+            previous_version=0,
+            version=1,
+            status="finished",
+            state={},
+            meta={},
+            results=GameResults(
+                game="yades", day="2026-11-29", figures={user: figures}, ratings={}
+            ),
+        )
+    page, ranked = await repo.leaderboard(
+        GUILD, "yades", "avg_points_lost", None, offset=0, limit=10
+    )
+    # B lost nothing (ranked, and first); A lost 15 a game.
+    assert [(s.rank, s.user_id, s.value) for s in page] == [(1, B, 0.0), (2, A, 15.0)]
+    assert ranked == 2
+    mine = await repo.standing(GUILD, "yades", "avg_points_lost", None, A)
+    assert mine is not None and (mine.rank, mine.value) == (2, 15.0)
