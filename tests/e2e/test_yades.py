@@ -343,3 +343,26 @@ async def test_a_server_sheet_without_some_boxes_is_solved_once_and_used_by_new_
     end = await Duel(emulator, comptoir, [alice]).play()
     assert "🏁" in end.text
     assert "(3/3 cases)" in end.text  # yades, prime_yades and chance: the three left
+
+
+async def test_only_the_starter_or_a_manager_may_stop_a_yades_table(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash(alice, comptoir, "yades start")).reply()
+    refused = await (await emulator.slash(bob, comptoir, "yades stop")).reply()
+    assert refused.ephemeral and refused.audience == bob.id
+    assert f"<@{alice.id}>" in refused.text
+    stopped = await (await emulator.slash(alice, comptoir, "yades stop")).reply()
+    assert not stopped.ephemeral and "arrête la partie" in stopped.text
+    # The channel is free again; a manager may stop a game someone else is playing.
+    await (await emulator.slash(alice, comptoir, "yades defi", {"cpu": True})).reply()
+    duel = Duel(emulator, comptoir, [alice])
+    await duel.table()
+    by_manager = await (await emulator.slash(carol, comptoir, "yades stop")).reply()
+    assert not by_manager.ephemeral and f"<@{carol.id}>" in by_manager.text
+    end = await emulator.wait_message(comptoir, where=lambda m: "🏁" in m.text and bool(m.embeds))
+    assert not end.custom_ids
+    again = await (await emulator.slash(bob, comptoir, "yades start")).reply()
+    assert not again.ephemeral
