@@ -137,6 +137,13 @@ async def test_two_users_play_a_whole_duel_with_the_buttons_and_the_leaderboard_
             )
         ).reply()
         assert "**10**" in stakes.text
+        # The duel rating: plain Elo from 1000 each, K = 32.
+        rating = await (
+            await emulator.slash(
+                alice, comptoir, "classement", {"jeu": "yades", "critere": "rating"}
+            )
+        ).reply()
+        assert "**1016**" in rating.text and "**984**" in rating.text
 
 
 async def test_a_duel_against_the_cpu_with_advice_and_the_sheet(
