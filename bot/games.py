@@ -283,13 +283,22 @@ def points_lost(
 
 
 def _loss(state: y.State, player: int, chosen: y.Action) -> float:
+    def kept(action: y.Roll) -> list[int]:
+        # Keeping a 2 from the first or the third position is the same choice.
+        assert state.dice is not None
+        return sorted(state.dice[i] for i in y.kept_positions(action.keep))
+
     for advice in cpu_yades.advice(state, player):
         action = advice.action
-        same_box = isinstance(chosen, y.Score) and isinstance(action, y.Score)
-        if same_box and action.box == chosen.box:  # type: ignore[union-attr]
-            return advice.loss
-        same_keep = isinstance(chosen, y.Roll) and isinstance(action, y.Roll)
-        if same_keep and y.kept_positions(action.keep) == y.kept_positions(chosen.keep):  # type: ignore[union-attr]
+        same_box = (
+            isinstance(chosen, y.Score) and isinstance(action, y.Score) and action.box == chosen.box
+        )
+        same_keep = (
+            isinstance(chosen, y.Roll)
+            and isinstance(action, y.Roll)
+            and kept(action) == kept(chosen)
+        )
+        if same_box or same_keep:
             return advice.loss
     return 0.0
 

@@ -90,3 +90,13 @@ def test_cpus_are_left_out_of_the_figures_and_ties_share_a_place() -> None:
     assert set(outcome.figures) == {A}
     tied = y.new_game([A, B, C], y.Rules.for_preset("yades"))
     assert yades_ranking(tied, [A, B]) == [[A, B]]
+
+
+def test_keeping_equal_dice_from_other_positions_costs_the_same() -> None:
+    from bot.games import _loss
+
+    state = y.new_game([A, B], y.Rules.for_preset(y.YADES))
+    state, _ = y.apply(state, y.Roll(A, (), (2, 6, 2, 3, 4)))
+    first, third = _loss(state, A, y.Roll(A, (0,))), _loss(state, A, y.Roll(A, (2,)))
+    assert first == pytest.approx(third)
+    assert first > 0  # keeping a lone 2 is not what perfect play does here
