@@ -11,7 +11,6 @@ and survives a restart.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import io
 import itertools
 import logging
@@ -34,7 +33,7 @@ from bot.games import YadesSetup, points_lost
 from bot.i18n import t
 from bot.storage import StorageError
 from bot.tables import CPU_LEVELS, Table, TableError, Tables
-from cogs import views
+from cogs import views, yades_picture
 from cogs.errors import private_lang, public_lang, refuse, say_privately
 
 if TYPE_CHECKING:
@@ -906,9 +905,7 @@ class YadesCog(commands.Cog, name="Yades"):
         interaction: discord.Interaction,
         lang: str,
     ) -> bytes | None:
-        """The sheet as a picture, when ``cogs.yades_picture`` is installed."""
-        if importlib.util.find_spec("cogs.yades_picture") is None:
-            return None
+        """The sheet as a picture (None if drawing it failed: the embed still tells it all)."""
         guild = interaction.guild
         shown: dict[int, str] = {}
         for player, name in names.items():
@@ -917,8 +914,6 @@ class YadesCog(commands.Cog, name="Yades"):
                 name = member.display_name if member is not None else str(player)
             shown[player] = name
         try:
-            from cogs import yades_picture
-
             return await asyncio.to_thread(yades_picture.sheet_picture, state, shown, lang)
         except Exception:
             log.warning("the sheet picture failed", exc_info=True)

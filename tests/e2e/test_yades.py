@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 
 import pytest
@@ -173,9 +172,8 @@ async def test_a_duel_against_the_cpu_with_advice_and_the_sheet(
     assert "jeu parfait" in advice.text and "coût" in advice.text
     sheet = await (await emulator.slash(alice, terrasse, "yades feuille")).reply()
     assert sheet.ephemeral and "Chance" in sheet.text
-    if importlib.util.find_spec("cogs.yades_picture") is not None:
-        (picture,) = sheet.attachments
-        assert picture.filename == "feuille.png" and picture.data.startswith(b"\x89PNG")
+    (picture,) = sheet.attachments
+    assert picture.filename == "feuille.png" and picture.data.startswith(b"\x89PNG")
     end = await duel.play()
     assert "🏁" in end.text
     summary = await emulator.wait_message(terrasse, containing="face au jeu parfait")
