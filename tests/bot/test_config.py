@@ -64,3 +64,19 @@ def test_running_without_a_token_explains_how_to_set_one_and_exits_2(tmp_path):
     assert done.returncode == 2
     assert "DISCORD_TOKEN" in done.stderr
     assert ".env" in done.stderr
+
+
+def test_a_dotenv_file_fills_what_the_environment_lacks(tmp_path):
+    (tmp_path / ".env").write_text("GOBELET_TURN_SECONDS=5\nDISCORD_TOKEN=from-dotenv\n")
+    env = {"PATH": "", "HOME": str(tmp_path), "GOBELET_DATABASE_URL": "sqlite:///:memory:"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--check"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "turn_seconds=5.0" in done.stdout
+    assert "token=<set>" in done.stdout
+    assert "from-dotenv" not in done.stdout + done.stderr
