@@ -106,7 +106,10 @@ class SqliteRepository:
         async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
             row = await cur.fetchone()
         current = row[0] if row else 0
-        for version, script in migrations():
+        shipped = migrations()
+        if not shipped:
+            raise StorageError("no SQL migrations found next to bot/storage: broken install")
+        for version, script in shipped:
             if version <= current:
                 continue
             # One transaction per migration: the schema and its version number move together.
