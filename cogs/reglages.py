@@ -17,6 +17,7 @@ from bot.storage import Repository
 from cogs import maya_options
 from cogs.classement import player_embed
 from cogs.errors import private_lang, refuse
+from cogs.yades import EXTRA_BOXES, sheet_rules
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -42,10 +43,15 @@ def describe_settings(settings: dict[str, Any], lang: str) -> str:
     lines.append(t(lang, "settings.maya", mode=mode, options=options))
     sheet = settings.get("yades") or {}
     removed = ", ".join(sheet.get("remove", [])) or "—"
-    lines.append(
-        t(lang, "settings.yades", preset=sheet.get("preset", yades.YADES), removed=removed)
-    )
+    added = ", ".join(sheet.get("add", [])) or "—"
+    preset = sheet.get("preset", yades.YADES)
+    lines.append(t(lang, "settings.yades", preset=preset, removed=removed, added=added))
     return "\n".join(lines)
+
+
+def _words(text: str | None) -> list[str]:
+    """Box names typed by a member: "brelan, chance" -> ["brelan", "chance"]."""
+    return [word for word in re.split(r"[\s,;]+", (text or "").lower()) if word]
 
 
 class EraseButton(
@@ -206,6 +212,7 @@ class ReglagesCog(commands.Cog, name="Reglages"):
     @app_commands.describe(
         preset="Les règles : yades ou classique (Yahtzee)",
         retirer="Les cases à retirer de la feuille, séparées par des virgules (ex. : brelan, chance)",
+        ajouter="Des cases à ajouter : paire (deux dés pareils, leur somme), suite_5 (50)",
     )
     @app_commands.choices(
         preset=[
@@ -218,15 +225,21 @@ class ReglagesCog(commands.Cog, name="Reglages"):
         interaction: discord.Interaction,
         preset: str = yades.YADES,
         retirer: app_commands.Range[str, 1, 200] | None = None,
+        ajouter: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
-        remove = [word for word in re.split(r"[\s,;]+", (retirer or "").lower()) if word]
-        rules = yades.Rules.for_preset(preset, remove=remove)  # refuse an unknown box
+        remove = _words(retirer)
+        add = _words(ajouter)
+        unknown = [name for name in add if name not in EXTRA_BOXES]
+        if unknown:
+            raise yades.InvalidRules(option="ajouter", value=", ".join(unknown))
+        wanted = {"yades": {"preset": preset, "remove": remove, "add": add}}
+        rules = sheet_rules(wanted, preset)  # refuses an unknown box, or too many
         # A new sheet needs the expert's table: solving it takes seconds, off the event loop.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await asyncio.to_thread(yades_tables.load, rules, self.bot.settings.database_path.parent)
         guild = interaction.guild_id or 0
         settings = await self.repository.guild_settings(guild)
-        settings["yades"] = {"preset": preset, "remove": remove}
+        settings.update(wanted)
         await self.repository.save_guild_settings(guild, settings)
         lang = private_lang(interaction)
         await interaction.followup.send(

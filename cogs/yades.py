@@ -130,13 +130,22 @@ class ChallengeButton(
         await cog.on_challenge(interaction, self.challenge, self.action)  # type: ignore[attr-defined]
 
 
+# Boxes a server may add to its sheet (the seed's "variantes"), by name.
+EXTRA_BOXES: dict[str, y.Box] = {
+    "paire": y.Box("paire", y.OF_A_KIND, count=2),  # two alike: the sum of the dice
+    "suite_5": y.Box("suite_5", y.STRAIGHT, count=5, points=50),  # five in a row
+}
+
+
 def sheet_rules(settings: dict[str, Any], preset: str | None) -> y.Rules:
     """The sheet of a new table: the chosen preset, or the server's; the server's removed
-    boxes apply to the server's own preset."""
+    and added boxes apply to the server's own preset."""
     mine = settings.get("yades") or {}
     chosen = preset or mine.get("preset", y.YADES)
-    remove = mine.get("remove", []) if chosen == mine.get("preset", y.YADES) else []
-    return y.Rules.for_preset(chosen, remove=remove)
+    if chosen != mine.get("preset", y.YADES):
+        return y.Rules.for_preset(chosen)
+    added = [EXTRA_BOXES[name] for name in mine.get("add", []) if name in EXTRA_BOXES]
+    return y.Rules.for_preset(chosen, remove=mine.get("remove", []), add=added)
 
 
 class YadesCog(commands.Cog, name="Yades"):

@@ -307,7 +307,7 @@ def _player_name(raw: str | None, number: int, lang: str) -> _Text:
 
 
 def _box_label(box: yades.Box, lang: str) -> str:
-    key = f"yades.box.{box.id}"
+    key = f"y.box.{box.id}"  # the same labels as the table message
     try:
         return t(lang, key)
     except KeyError:  # a server's own box: its id, readable

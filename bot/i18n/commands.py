@@ -46,6 +46,7 @@ ENGLISH: dict[str, str] = {
     "conseil": "advice",
     "abandon": "forfeit",
     "retirer": "remove",
+    "ajouter": "add",
     # option names
     "adversaire": "opponent",
     "preset": "preset",
@@ -150,6 +151,7 @@ ENGLISH: dict[str, str] = {
     "Abandonner la partie": "Forfeit the game",
     "La feuille de Yadès des nouvelles tables": "The Yadès sheet of new tables",
     "Les cases à retirer de la feuille, séparées par des virgules (ex. : brelan, chance)": "Boxes to remove from the sheet, comma-separated (e.g. brelan, chance)",
+    "Des cases à ajouter : paire (deux dés pareils, leur somme), suite_5 (50)": "Boxes to add: paire (two alike, their sum), suite_5 (50)",
     # choices
     "Yadès": "Yadès",
     "classique (Yahtzee)": "classic (Yahtzee)",

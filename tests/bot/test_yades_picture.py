@@ -172,7 +172,7 @@ def test_bonuses_a_departure_and_a_server_sheet():
 def test_every_preset_box_has_a_label_in_both_languages():
     for sheet in yades.PRESET_SHEETS.values():
         for box in sheet.boxes:
-            assert f"yades.box.{box.id}" in fr.TEXTS
-            assert f"yades.box.{box.id}" in en.TEXTS
+            assert f"y.box.{box.id}" in fr.TEXTS
+            assert f"y.box.{box.id}" in en.TEXTS
     picture_keys = {key for key in fr.TEXTS if key.startswith("yades.picture.")}
     assert picture_keys == {key for key in en.TEXTS if key.startswith("yades.picture.")}

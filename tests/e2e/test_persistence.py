@@ -431,7 +431,7 @@ async def test_settings_are_for_managers_survive_a_restart_and_shape_new_tables(
     defaults = (
         "⚙️ **Server settings**\n⏱️ Turn timer: default\n"
         "🌐 Language of public messages: the server's\n🍺 Forfeit (party): sip\n"
-        "🎲 Maya: mode soiree; options: —\n🎲 Yadès: yades sheet; boxes removed: —"
+        "🎲 Maya: mode soiree; options: —\n🎲 Yadès: yades sheet; boxes removed: —; added: —"
     )
     for command, options in changes:
         # Discord's client does not even offer the command to alice (no Manage Server) …
@@ -452,7 +452,7 @@ async def test_settings_are_for_managers_survive_a_restart_and_shape_new_tables(
     assert shown.text == (
         "⚙️ **Server settings**\n⏱️ Turn timer: 45 s\n🌐 Language of public messages: en\n"
         "🍺 Forfeit (party): sip\n🎲 Maya: mode vies; options: vies=2\n"
-        "🎲 Yadès: yades sheet; boxes removed: —"
+        "🎲 Yadès: yades sheet; boxes removed: —; added: —"
     )
 
     # A table opened without options follows them: Mia with 2 lives, English public lines in

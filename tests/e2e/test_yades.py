@@ -330,24 +330,29 @@ async def test_an_english_server_plays_yades_in_english(
     assert "Roll the dice first" in refusal.text or "Invalid dice to keep" in refusal.text
 
 
-async def test_a_server_sheet_without_some_boxes_is_solved_once_and_used_by_new_tables(
+async def test_a_server_sheet_with_boxes_removed_and_added_is_solved_once_and_used(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
     carol, alice = emulator.user("carol"), emulator.user("alice")
     comptoir = emulator.channel("bar", "comptoir")
     removed = "as, deux, trois, quatre, cinq, six, brelan, carre, full, petite_suite, grande_suite"
     saved = await emulator.slash(
-        carol, comptoir, "reglages yades", {"preset": "yades", "retirer": removed}
+        carol,
+        comptoir,
+        "reglages yades",
+        {"preset": "yades", "retirer": removed, "ajouter": "paire"},
     )
     answer = await saved.reply()  # after the "thinking" while the new sheet is solved
-    assert answer.ephemeral and "petite_suite" in answer.text
+    assert answer.ephemeral and "petite_suite" in answer.text and "added: paire" in answer.text
+    unknown = await emulator.slash(carol, comptoir, "reglages yades", {"ajouter": "licorne"})
+    assert (await unknown.reply()).ephemeral
     # The solved table is cached beside the database, not among the shipped ones.
     assert list(bot.database.parent.glob("yades_yades_*.bin"))
     started = await emulator.slash(alice, comptoir, "yades defi", {"cpu": True})
     assert not (await started.reply()).ephemeral
     end = await Duel(emulator, comptoir, [alice]).play()
     assert "🏁" in end.text
-    assert "(3/3 cases)" in end.text  # yades, prime_yades and chance: the three left
+    assert "(4/4 cases)" in end.text  # yades, prime_yades, chance, and the added pair
 
 
 async def test_only_the_starter_or_a_manager_may_stop_a_yades_table(
