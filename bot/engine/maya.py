@@ -21,9 +21,19 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
+from bot.engine import core
 from bot.engine import dice as d
+
+# The shared vocabulary, re-exported: callers may use maya.Event, maya.GameError, …
+from bot.engine.core import PRIVATE as PRIVATE
+from bot.engine.core import PUBLIC as PUBLIC
+from bot.engine.core import SECRET as SECRET
+from bot.engine.core import Event as Event
+from bot.engine.core import GameError as GameError
+from bot.engine.core import GameOver as GameOver
+from bot.engine.core import NotNow as NotNow
 from bot.engine.dice import MAYA, RANK, Dice
 
 SCHEMA_VERSION = 1
@@ -46,11 +56,6 @@ WAITING = "waiting"  # joined during a round: seated when the next round starts
 OUT = "out"  # eliminated (lives preset)
 LEFT = "left"
 
-# Event visibilities.
-PUBLIC = "public"
-PRIVATE = "private"  # to ``Event.to`` only
-SECRET = "secret"  # to nobody: replay and persistence only
-
 # Blind plays.
 AVEUGLE = "aveugle"
 TAPOTE = "tapote"
@@ -58,16 +63,6 @@ SECONDE_CHANCE = "seconde_chance"
 
 
 # --------------------------------------------------------------------------- errors
-
-
-class GameError(Exception):
-    """An action the rules do not allow now. ``code`` and ``params`` are for the UI to word."""
-
-    code: ClassVar[str] = "game_error"
-
-    def __init__(self, **params: Any) -> None:
-        super().__init__(f"{self.code} {params}" if params else self.code)
-        self.params = params
 
 
 class InvalidRules(GameError):
@@ -84,16 +79,6 @@ class UnknownPlayer(GameError):
 
 class NotYourTurn(GameError):
     code = "not_your_turn"
-
-
-class NotNow(GameError):
-    """The action exists but not in this phase (e.g. lifting when nothing was announced)."""
-
-    code = "not_now"
-
-
-class GameOver(GameError):
-    code = "game_over"
 
 
 class AnnouncementTooLow(GameError):
@@ -385,33 +370,6 @@ Action = (
 
 
 # --------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, in the past tense. ``data`` is plain JSON."""
-
-    type: str
-    data: dict[str, Any]
-    visibility: str = PUBLIC
-    to: int | None = None
-
-    @property
-    def public(self) -> bool:
-        return self.visibility == PUBLIC
-
-    def visible_to(self, player: int | None) -> bool:
-        """Whether ``player`` (None: anyone watching the channel) may see this event."""
-        if self.visibility == PUBLIC:
-            return True
-        return self.visibility == PRIVATE and player is not None and player == self.to
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "data": self.data, "visibility": self.visibility, "to": self.to}
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Event:
-        return cls(raw["type"], raw["data"], raw.get("visibility", PUBLIC), raw.get("to"))
 
 
 def _public(kind: str, **data: Any) -> Event:
@@ -770,21 +728,12 @@ def complete(state: State, action: Action, rng: random.Random) -> Action:
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """Check ``action`` against the rules and return the next state and what happened."""
-    decide = _DECIDERS.get(type(action))
-    if decide is None:
-        raise NotNow(action=type(action).__name__)
-    if state.phase == OVER:
-        raise GameOver()
-    events = decide(state, action)
-    return replay(state, events), events
+    return core.apply(state, action, _DECIDERS, _EVOLVERS)
 
 
 def replay(state: State, events: list[Event]) -> State:
     """Fold ``events`` onto a copy of ``state``."""
-    new = state.copy()
-    for event in events:
-        _EVOLVERS[event.type](new, event)
-    return new
+    return core.replay(state, events, _EVOLVERS)
 
 
 # ---- checks shared by the deciders

@@ -25,15 +25,18 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any
 
-from bot.engine.maya import (
+from bot.engine import core
+from bot.engine.core import (
     PUBLIC,
     Event,
     GameError,
     GameOver,
+    NotNow,
+)
+from bot.engine.maya import (
     InvalidDice,
     InvalidPlayers,
     InvalidRules,
-    NotNow,
     NotYourTurn,
     UnknownPlayer,
 )
@@ -848,21 +851,12 @@ def complete(state: State, action: Action, rng: random.Random) -> Action:
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """Check ``action`` against the rules and return the next state and what happened."""
-    decide = _DECIDERS.get(type(action))
-    if decide is None:
-        raise NotNow(action=type(action).__name__)
-    if state.over:
-        raise GameOver()
-    events = decide(state, action)
-    return replay(state, events), events
+    return core.apply(state, action, _DECIDERS, _EVOLVERS)
 
 
 def replay(state: State, events: list[Event]) -> State:
     """Fold ``events`` onto a copy of ``state``."""
-    new = state.copy()
-    for event in events:
-        _EVOLVERS[event.type](new, event)
-    return new
+    return core.replay(state, events, _EVOLVERS)
 
 
 def _public(kind: str, **data: Any) -> Event:
