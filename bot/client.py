@@ -17,7 +17,13 @@ from bot.tables import Tables
 log = logging.getLogger(__name__)
 
 # Extensions loaded at start-up, in order.
-COGS: tuple[str, ...] = ("cogs.maya", "cogs.yades", "cogs.classement", "cogs.reglages")
+COGS: tuple[str, ...] = (
+    "cogs.maya",
+    "cogs.yades",
+    "cogs.menteur",
+    "cogs.classement",
+    "cogs.reglages",
+)
 
 
 def point_at(settings: Settings) -> None:
@@ -74,6 +80,9 @@ class Gobelet(commands.Bot):
         yades_cog = self.get_cog("Yades")
         if yades_cog is not None:
             await yades_cog.resume()  # type: ignore[attr-defined]
+        menteur_cog = self.get_cog("Menteur")
+        if menteur_cog is not None:
+            await menteur_cog.resume()  # type: ignore[attr-defined]
         if not self.sync_commands:
             return
         if self.settings.dev_guild_id:

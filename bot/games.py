@@ -16,8 +16,10 @@ from typing import Any, Protocol
 
 from bot import stats
 from bot.engine import maya
+from bot.engine import menteur as lm
 from bot.engine import yades as y
 from bot.engine.cpu import maya as cpu_maya
+from bot.engine.cpu import menteur as cpu_menteur
 from bot.engine.cpu import yades as cpu_yades
 
 
@@ -303,4 +305,124 @@ def _loss(state: y.State, player: int, chosen: y.Action) -> float:
     return 0.0
 
 
-GAMES: dict[str, GameKind] = {"maya": MayaKind(), "yades": YadesKind()}
+class MenteurKind:
+    """Dés du menteur (Liar's dice): RULES.md §3."""
+
+    name = "menteur"
+    min_players = lm.MIN_PLAYERS
+    max_players = lm.MAX_PLAYERS
+
+    def rules_to_json(self, rules: lm.Rules) -> dict[str, Any]:
+        return rules.to_json()
+
+    def rules_from_json(self, raw: Mapping[str, Any]) -> lm.Rules:
+        return lm.Rules.from_json(dict(raw))
+
+    def state_from_json(self, raw: dict[str, Any]) -> lm.State:
+        return lm.State.from_json(raw)
+
+    def new_game(self, players: list[int], rules: lm.Rules) -> lm.State:
+        return lm.new_game(players, rules)
+
+    def apply(self, state: lm.State, action: lm.Action) -> tuple[lm.State, list[maya.Event]]:
+        return lm.apply(state, action)
+
+    def in_game(self, state: lm.State, player: int) -> bool:
+        seat = state.seat(player)
+        return seat is not None and seat.status in (lm.IN, lm.OUT)
+
+    def still_here(self, state: lm.State, player: int) -> bool:
+        seat = state.seat(player)
+        return seat is not None and seat.status != lm.LEFT
+
+    def cpu_action(
+        self, state: lm.State, player: int, level: str, rng: random.Random
+    ) -> lm.Action | None:
+        legal = lm.turn_actions(state, player)
+        if not cpu_menteur.acts(legal):
+            return None
+        choice = cpu_menteur.choose(lm.view(state, player), legal, level, rng)
+        return lm.complete(state, choice, rng)
+
+    def leave(self, player: int) -> lm.Action:
+        return lm.Leave(player)
+
+    def stop(self) -> lm.Action:
+        return lm.Stop()
+
+    def ended_by_stop(self, events: Sequence[maya.Event]) -> bool:
+        return any(e.type == "game_ended" for e in events)
+
+    def outcome(
+        self,
+        state: lm.State,
+        logged: list[dict[str, Any]],
+        humans: list[int],
+        rules: Any = None,
+    ) -> Outcome:
+        return Outcome(
+            game="menteur",
+            figures=menteur_figures(state, logged, humans),
+            ranking=menteur_ranking(state, logged, humans),
+        )
+
+
+def menteur_figures(
+    state: lm.State, logged: list[dict[str, Any]], humans: list[int]
+) -> dict[int, dict[str, float]]:
+    """Per human: games, wins, dice lost, challenges won and lost (as the challenger)."""
+    figures: dict[int, dict[str, float]] = {
+        player: {
+            "games": 1,
+            "wins": 1 if state.winner == player else 0,
+            "dice_lost": 0,
+            "challenges_won": 0,
+            "challenges_lost": 0,
+        }
+        for player in humans
+    }
+    for entry in logged:
+        kind, data = entry["type"], entry["data"]
+        if kind == "die_lost" and data["player"] in figures:
+            figures[data["player"]]["dice_lost"] += 1
+        elif kind == "revealed" and data["challenger"] in figures:
+            key = "challenges_lost" if data["holds"] else "challenges_won"
+            figures[data["challenger"]][key] += 1
+    return figures
+
+
+def menteur_ranking(
+    state: lm.State, logged: list[dict[str, Any]], humans: list[int]
+) -> list[list[int]]:
+    """The humans by elimination order, last out best; the winner first; those who left
+    last, together; CPU seats never count."""
+    out = [
+        entry["data"]["player"]
+        for entry in logged
+        if entry["type"] in ("eliminated", "player_left")
+    ]
+    ranking: list[list[int]] = []
+    if state.winner in humans:
+        ranking.append([state.winner])
+    standing = [
+        seat.player
+        for seat in state.seats
+        if seat.player in humans and seat.player != state.winner and seat.player not in out
+    ]
+    if standing:  # a stopped game: those still in share a place
+        ranking.append(standing)
+    left = {entry["data"]["player"] for entry in logged if entry["type"] == "player_left"}
+    seen: set[int] = set()
+    for player in reversed(out):
+        if player in humans and player not in left and player not in seen:
+            seen.add(player)
+            ranking.append([player])
+    gone = [p for p in humans if p in left and p != state.winner]
+    return ranking + ([gone] if gone else [])
+
+
+GAMES: dict[str, GameKind] = {
+    "maya": MayaKind(),
+    "yades": YadesKind(),
+    "menteur": MenteurKind(),
+}

@@ -59,6 +59,14 @@ CRITERIA["yades"] = (
     "stake_lost",
     "rating",
 )
+CRITERIA["menteur"] = (
+    "wins",
+    "games",
+    "dice_lost",
+    "challenges_won",
+    "challenges_lost",
+    "rating",
+)
 PERIODS = {"semaine": 7, "mois": 30, "tout": None}
 
 
@@ -208,6 +216,7 @@ class ClassementCog(commands.Cog, name="Classement"):
             app_commands.Choice(name="Maya (soirée)", value="maya"),
             app_commands.Choice(name="Mia (vies)", value="mia"),
             app_commands.Choice(name="Yadès", value="yades"),
+            app_commands.Choice(name="Dés du menteur", value="menteur"),
         ],
         periode=[
             app_commands.Choice(name="cette semaine", value="semaine"),

@@ -7,7 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.engine import maya
+from bot.engine import maya, menteur
 from bot.i18n import language, t
 from bot.storage import StorageError
 from bot.tables import Table, TableError
@@ -64,6 +64,16 @@ def explain(
                 return t(lang, "err.announcement_too_low_none", previous=previous)
             minimum = render.maya_value(params["minimum"])
             return t(lang, "err.announcement_too_low", minimum=minimum, previous=previous)
+        if isinstance(error, menteur.BidTooLow):
+            if params.get("minimum") is not None:
+                return t(lang, "err.bid_too_low", minimum=_bid(params["minimum"]))
+            raises = ", ".join(_bid(value) for value in params.get("raises") or ())
+            return t(lang, "err.bid_too_low_none", raises=raises or "—")
+        if isinstance(error, menteur.InvalidBid):
+            reason = t(lang, f"err.invalid_bid.{params.get('reason')}")
+            return t(lang, "err.invalid_bid", reason=reason)
+        if isinstance(error, menteur.NotNow) and params.get("reason") == "no_bid":
+            return t(lang, "err.no_bid")
         if isinstance(error, maya.PhotoNotAllowed):
             return t(lang, f"err.photo_{params['reason']}")
         if isinstance(error, maya.BlindPlayNotAllowed):
@@ -104,6 +114,11 @@ def explain(
     if isinstance(error, app_commands.CommandOnCooldown):
         return t(lang, "err.rate_limited", seconds=max(1, round(error.retry_after)))
     return None
+
+
+def _bid(value: object) -> str:
+    quantity, face = value  # type: ignore[misc]
+    return f"{quantity} × {face}"
 
 
 async def refuse(

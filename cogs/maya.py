@@ -699,6 +699,11 @@ class MayaCog(commands.Cog, name="Maya"):
     @app_commands.command(name="soulever", description="Soulever le gobelet : vérifier l'annonce")
     @app_commands.guild_only()
     async def lift(self, interaction: discord.Interaction) -> None:
+        here = self.tables.in_channel(interaction.channel_id or 0)
+        menteur_cog = self.bot.get_cog("Menteur")
+        if here is not None and here.kind == "menteur" and menteur_cog is not None:
+            await menteur_cog.challenge(interaction, here)  # type: ignore[attr-defined]
+            return
         table = self._table_here(interaction)
         await self.play(interaction, table, maya.Lift(interaction.user.id), Reply.PUBLIC)
 

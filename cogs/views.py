@@ -31,7 +31,8 @@ def _cog(interaction: discord.Interaction, table_id: int) -> MayaCog:
     """The cog of the game played at ``table_id`` (Maya's when the table is gone)."""
     tables = getattr(interaction.client, "tables", None)
     table = tables.get(table_id) if tables is not None else None
-    name = "Yades" if table is not None and table.kind == "yades" else "Maya"
+    names = {"yades": "Yades", "menteur": "Menteur"}
+    name = names.get(table.kind, "Maya") if table is not None else "Maya"
     cog = interaction.client.get_cog(name)  # type: ignore[attr-defined]
     assert cog is not None
     return cog  # type: ignore[return-value]

@@ -54,6 +54,13 @@ def test_check_loads_everything_offline_and_lists_the_commands(tmp_path: Path) -
         "/yades feuille",
         "/yades conseil",
         "/yades abandon",
+        "/menteur start",
+        "/menteur rejoindre",
+        "/menteur commencer",
+        "/menteur des",
+        "/menteur annoncer",
+        "/menteur stop",
+        "/menteur tutoriel",
     ):
         assert command in listed, out
     assert not list(tmp_path.iterdir()), "--check must not create files"
