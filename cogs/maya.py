@@ -23,6 +23,7 @@ from bot.storage import StorageError
 from bot.tables import CPU_LEVELS, Table, TableError, Tables
 from cogs import maya_options, render, views
 from cogs.errors import private_lang, public_lang, refuse, say_privately
+from cogs.table_messages import TableMessages
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -52,7 +53,7 @@ async def send_ephemeral(
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
-class MayaCog(commands.Cog, name="Maya"):
+class MayaCog(TableMessages, commands.Cog, name="Maya"):
     maya_group = app_commands.Group(
         name="maya",
         description="Maya et Mia : le bluff à deux dés sous le gobelet",
@@ -105,50 +106,10 @@ class MayaCog(commands.Cog, name="Maya"):
             views.table_view(table.id, table.state, table.lang),
         )
 
-    def _channel(self, table: Table) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-
     async def refresh(self, table: Table) -> None:
-        """Edit the public table message in place (post a new one if it was deleted)."""
+        """Redraw the public table message."""
         embed, view = self._table_message(table)
-        channel = self._channel(table)
-        if table.message_id is not None:
-            try:
-                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
-                return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException:
-                log.warning("table %s: could not edit the table message", table.id, exc_info=True)
-                return
-        try:
-            message = await channel.send(embed=embed, view=view)
-        except discord.HTTPException:
-            log.warning("table %s: could not post the table message", table.id, exc_info=True)
-            return
-        table.message_id = message.id
-        if table.running:
-            try:
-                await self.tables.save_meta(table)
-            except StorageError:
-                log.warning("table %s: could not store the table message id", table.id)
-
-    async def tell(self, table: Table, lines: Sequence[str]) -> None:
-        """Post story lines; only the player whose turn it now is gets pinged."""
-        if not lines:
-            return
-        ping: list[discord.Object] = []
-        current = table.state.current if table.state is not None else None
-        if current is not None and not table.is_cpu(current):
-            ping = [discord.Object(current)]
-        content = "\n".join(lines)[:2000]
-        try:
-            await self._channel(table).send(
-                content,
-                allowed_mentions=discord.AllowedMentions(users=ping, roles=False, everyone=False),
-            )
-        except discord.HTTPException:
-            log.warning("table %s: could not post to the channel", table.id, exc_info=True)
+        await self.draw_table(table, embed, view)
 
     def _note(self, table: Table, note: Any) -> str:
         key, player = note

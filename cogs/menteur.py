@@ -27,10 +27,10 @@ from bot.engine import menteur as lm
 from bot.engine.cpu import DIFFICILE
 from bot.engine.cpu import menteur as cpu_menteur
 from bot.i18n import t
-from bot.storage import StorageError
 from bot.tables import CPU_LEVELS, CPU_NAMES, Table, TableError, Tables
 from cogs import views
 from cogs.errors import private_lang, public_lang, refuse, say_privately
+from cogs.table_messages import TableMessages
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -118,7 +118,7 @@ class Tutorial:
         return f"**{self.cpus[player]}** 🤖" if player in self.cpus else t(self.lang, "m.you")
 
 
-class MenteurCog(commands.Cog, name="Menteur"):
+class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
     menteur_group = app_commands.Group(
         name="menteur",
         description="Dés du menteur : annonces, bluff et dudo",
@@ -160,9 +160,6 @@ class MenteurCog(commands.Cog, name="Menteur"):
         if table.kind != "menteur":
             raise TableError("table_busy", game=table.kind)
         return table
-
-    def _channel(self, table: Table) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     def _rules_label(self, rules: lm.Rules, lang: str) -> str:
         key = "m.rules_jokers" if rules.jokers else "m.rules_plain"
@@ -244,44 +241,9 @@ class MenteurCog(commands.Cog, name="Menteur"):
         return view
 
     async def refresh(self, table: Table) -> None:
-        """Edit the public table message in place (post a new one if it was deleted)."""
+        """Redraw the public table message."""
         embed, view = self._embed(table), self._view(table)
-        channel = self._channel(table)
-        if table.message_id is not None:
-            try:
-                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
-                return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException:
-                log.warning("table %s: could not edit the table message", table.id, exc_info=True)
-                return
-        try:
-            message = await channel.send(embed=embed, view=view)
-        except discord.HTTPException:
-            log.warning("table %s: could not post the table message", table.id, exc_info=True)
-            return
-        table.message_id = message.id
-        if table.running:
-            try:
-                await self.tables.save_meta(table)
-            except StorageError:
-                log.warning("table %s: could not store the table message id", table.id)
-
-    async def tell(self, table: Table, lines: Sequence[str]) -> None:
-        if not lines:
-            return
-        ping: list[discord.Object] = []
-        current = table.state.current if table.state is not None else None
-        if current is not None and not table.is_cpu(current):
-            ping = [discord.Object(current)]
-        try:
-            await self._channel(table).send(
-                "\n".join(lines)[:2000],
-                allowed_mentions=discord.AllowedMentions(users=ping, roles=False, everyone=False),
-            )
-        except discord.HTTPException:
-            log.warning("table %s: could not post to the channel", table.id, exc_info=True)
+        await self.draw_table(table, embed, view)
 
     def _lines(
         self, table: Table, events: Sequence[lm.Event], notes: Sequence[Any] = ()

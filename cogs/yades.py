@@ -35,6 +35,7 @@ from bot.storage import StorageError
 from bot.tables import CPU_LEVELS, Table, TableError, Tables
 from cogs import views, yades_picture
 from cogs.errors import private_lang, public_lang, refuse, say_privately
+from cogs.table_messages import TableMessages
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -148,7 +149,7 @@ def sheet_rules(settings: dict[str, Any], preset: str | None) -> y.Rules:
     return y.Rules.for_preset(chosen, remove=mine.get("remove", []), add=added)
 
 
-class YadesCog(commands.Cog, name="Yades"):
+class YadesCog(TableMessages, commands.Cog, name="Yades"):
     yades_group = app_commands.Group(
         name="yades",
         description="Yadès : le duel à cinq dés et feuille de score",
@@ -234,9 +235,6 @@ class YadesCog(commands.Cog, name="Yades"):
         if table.kind != "yades":
             raise TableError("table_busy", game=table.kind)
         return table
-
-    def _channel(self, table: Table) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     def _preset_label(self, setup: YadesSetup, lang: str) -> str:
         label = t(lang, f"y.preset.{setup.rules.preset}")
@@ -349,44 +347,9 @@ class YadesCog(commands.Cog, name="Yades"):
         return view
 
     async def refresh(self, table: Table, *, held: int = 0) -> None:
-        """Edit the public table message in place (post a new one if it was deleted)."""
+        """Redraw the public table message."""
         embed, view = self._embed(table), self._view(table, held)
-        channel = self._channel(table)
-        if table.message_id is not None:
-            try:
-                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
-                return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException:
-                log.warning("table %s: could not edit the table message", table.id, exc_info=True)
-                return
-        try:
-            message = await channel.send(embed=embed, view=view)
-        except discord.HTTPException:
-            log.warning("table %s: could not post the table message", table.id, exc_info=True)
-            return
-        table.message_id = message.id
-        if table.running:
-            try:
-                await self.tables.save_meta(table)
-            except StorageError:
-                log.warning("table %s: could not store the table message id", table.id)
-
-    async def tell(self, table: Table, lines: Sequence[str]) -> None:
-        if not lines:
-            return
-        ping: list[discord.Object] = []
-        current = table.state.current if table.state is not None else None
-        if current is not None and not table.is_cpu(current):
-            ping = [discord.Object(current)]
-        try:
-            await self._channel(table).send(
-                "\n".join(lines)[:2000],
-                allowed_mentions=discord.AllowedMentions(users=ping, roles=False, everyone=False),
-            )
-        except discord.HTTPException:
-            log.warning("table %s: could not post to the channel", table.id, exc_info=True)
+        await self.draw_table(table, embed, view)
 
     def _lines(
         self, table: Table, events: Sequence[y.Event], notes: Sequence[Any] = ()
