@@ -470,6 +470,22 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
             )
             await self.refresh(table)
 
+    @menteur_group.command(name="quitter", description="Quitter la table de ce salon")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table = self.table_here(interaction)
+        if table.state is not None:
+            # In a game: your dice leave with you (the round starts again if it was yours).
+            await self.play(interaction, table, lm.Leave(interaction.user.id), public=True)
+            return
+        async with table.lock:
+            closed = await self.tables.leave_lobby(table, interaction.user.id)
+            key = "lobby_closed" if closed else "lobby_left"
+            await interaction.response.send_message(
+                t(table.lang, f"note.{key}", player=table.name(interaction.user.id)),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.refresh(table)
+
     @menteur_group.command(
         name="commencer", description="Lancer la partie (celui ou celle qui a ouvert la table)"
     )

@@ -56,6 +56,7 @@ def test_check_loads_everything_offline_and_lists_the_commands(tmp_path: Path) -
         "/yades abandon",
         "/menteur start",
         "/menteur rejoindre",
+        "/menteur quitter",
         "/menteur commencer",
         "/menteur des",
         "/menteur annoncer",

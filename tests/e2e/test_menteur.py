@@ -275,3 +275,20 @@ async def test_an_english_server_gets_english_texts(
 
 def is_english_table(message: Message) -> bool:
     return bool(message.embeds) and "Liar's dice" in message.text and "👉" in message.text
+
+
+async def test_a_player_who_leaves_mid_game_hands_the_win_to_the_last_one(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    await open_table(emulator, comptoir, alice, [bob])
+    game = Game(emulator, comptoir, [alice, bob])
+    await game.table()
+    left = await (await emulator.slash(alice, comptoir, "menteur quitter")).reply()
+    assert not left.ephemeral and f"<@{alice.id}>" in left.text
+    won = await emulator.wait_message(comptoir, containing="gagne la partie")
+    assert f"<@{bob.id}>" in won.text
+    # The channel is free again.
+    again = await (await emulator.slash(bob, comptoir, "menteur start")).reply()
+    assert not again.ephemeral
