@@ -176,12 +176,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         lang = private_lang(interaction)
         try:
             async with table.lock:
-                if not table.running or self.tables.get(table.id) is not table:
-                    raise TableError("stale")
-                if table.state is None:
-                    raise TableError("not_started")
-                if step is not None and step != table.state.step:
-                    raise TableError("stale_turn")
+                self.check_turn(self.tables, table, step)
                 if isinstance(
                     action, maya.Roll | maya.Believe | maya.SecondChance | maya.Warrior | maya.Tap
                 ):

@@ -271,39 +271,10 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
 
     # ------------------------------------------------------------------ playing an action
 
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        table: Table,
-        action: lm.Action,
-        *,
-        step: int | None = None,
-        public: bool = False,
-    ) -> None:
-        """Lock, apply + persist, answer, tell."""
-        try:
-            async with table.lock:
-                if not table.running or self.tables.get(table.id) is not table:
-                    raise TableError("stale")
-                if table.state is None:
-                    raise TableError("not_started")
-                if step is not None and step != table.state.step:
-                    raise TableError("stale_turn")
-                events = await self.tables.act(table, action)
-                events = [*events, *await self._roll_if_needed(table)]
-                lines = self._lines(table, events)
-                if public:
-                    await interaction.response.send_message(
-                        "\n".join(lines)[:2000] or t(table.lang, "me.done"),
-                        allowed_mentions=discord.AllowedMentions(users=False),
-                    )
-                else:
-                    await interaction.response.defer()
-                    await self.tell(table, lines)
-                await self.refresh(table)
-                self.tables.schedule(table)
-        except Exception as error:
-            await refuse(interaction, error, table)
+    async def _act(self, table: Table, action: lm.Action) -> list[lm.Event]:
+        # A round that is due is rolled at once: rolling is nobody's decision.
+        events = await self.tables.act(table, action)
+        return [*events, *await self._roll_if_needed(table)]
 
     async def on_component(
         self,

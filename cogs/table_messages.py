@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import t
 from bot.storage import StorageError
-from bot.tables import Table, Tables
+from bot.tables import Table, TableError, Tables
+from cogs.errors import refuse
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -18,10 +20,58 @@ log = logging.getLogger(__name__)
 
 
 class TableMessages:
-    """Mixed into a game cog (which has ``bot`` and ``tables``)."""
+    """Mixed into a game cog, which has ``bot`` and ``tables`` and says how to draw its
+    table (``refresh``) and word its events (``_lines``)."""
 
     bot: Gobelet
     tables: Tables
+
+    async def _act(self, table: Table, action: Any) -> list[Any]:
+        """Apply and persist ``action`` (a game may fill dice or chain a move first)."""
+        return await self.tables.act(table, action)
+
+    async def _after_turn(self, table: Table) -> None:
+        """What a game tells once the table is redrawn (e.g. a summary at the end)."""
+
+    @staticmethod
+    def check_turn(tables: Tables, table: Table, step: int | None) -> None:
+        """The table is still this game, started, and (for a button) on the same decision."""
+        if not table.running or tables.get(table.id) is not table:
+            raise TableError("stale")
+        if table.state is None:
+            raise TableError("not_started")
+        if step is not None and step != table.state.step:
+            raise TableError("stale_turn")
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        action: Any,
+        *,
+        step: int | None = None,
+        public: bool = False,
+    ) -> None:
+        """Lock, apply + persist, answer, tell. ``public``: a slash command, answered with
+        the story lines; otherwise a click, acknowledged silently."""
+        try:
+            async with table.lock:
+                self.check_turn(self.tables, table, step)
+                events = await self._act(table, action)
+                lines = self._lines(table, events)
+                if public:
+                    await interaction.response.send_message(
+                        "\n".join(lines)[:2000] or t(table.lang, "me.done"),
+                        allowed_mentions=discord.AllowedMentions(users=False),
+                    )
+                else:
+                    await interaction.response.defer()
+                    await self.tell(table, lines)
+                await self.refresh(table)
+                await self._after_turn(table)
+                self.tables.schedule(table)
+        except Exception as error:
+            await refuse(interaction, error, table)
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

@@ -441,42 +441,13 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
 
     # ------------------------------------------------------------------ playing an action
 
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        table: Table,
-        action: y.Action,
-        *,
-        step: int | None = None,
-        public: bool = False,
-    ) -> None:
-        """Lock, apply + persist, answer, tell. ``public``: a slash command, answered with
-        the story lines; otherwise a click, acknowledged silently."""
-        try:
-            async with table.lock:
-                if not table.running or self.tables.get(table.id) is not table:
-                    raise TableError("stale")
-                if table.state is None:
-                    raise TableError("not_started")
-                if step is not None and step != table.state.step:
-                    raise TableError("stale_turn")
-                action = y.complete(table.state, action, table.rng)
-                events = await self.tables.act(table, action)
-                lines = self._lines(table, events)
-                if public:
-                    await interaction.response.send_message(
-                        "\n".join(lines)[:2000] or t(table.lang, "me.done"),
-                        allowed_mentions=discord.AllowedMentions(users=False),
-                    )
-                else:
-                    await interaction.response.defer()
-                    await self.tell(table, lines)
-                await self.refresh(table)
-                if table.state is not None and table.state.over:
-                    await self._summary(table)
-                self.tables.schedule(table)
-        except Exception as error:
-            await refuse(interaction, error, table)
+    async def _act(self, table: Table, action: y.Action) -> list[y.Event]:
+        assert table.state is not None
+        return await self.tables.act(table, y.complete(table.state, action, table.rng))
+
+    async def _after_turn(self, table: Table) -> None:
+        if table.state is not None and table.state.over:
+            await self._summary(table)
 
     async def on_component(
         self,
