@@ -523,24 +523,13 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         description="Arrêter la partie (celui ou celle qui l'a ouverte, ou « Gérer le serveur »)",
     )
     async def stop(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
-        permissions = interaction.permissions
-        if interaction.user.id != table.starter and not permissions.manage_guild:
-            raise TableError("not_starter", starter=table.starter)
-        async with table.lock:
-            if not table.running:
-                raise TableError("stale")
-            events = await self.tables.stop(table)
-            lines = [self._note(table, ("stopped_by", interaction.user.id))]
-            if table.state is not None:
-                lines += self._lines(table, events)
-            await interaction.response.send_message(
-                "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
-            )
-            if table.state is None:
-                await self._clear_table_message(table)
-            else:
-                await self.refresh(table)
+        await self.stop_table(interaction, self._table_here(interaction))
+
+    async def _after_stop(self, table: Table) -> None:
+        if table.state is None:
+            await self._clear_table_message(table)
+        else:
+            await self.refresh(table)
 
     @maya_group.command(name="table", description="Voir l'état de la table (en privé)")
     async def show_table(self, interaction: discord.Interaction) -> None:

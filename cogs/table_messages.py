@@ -43,6 +43,26 @@ class TableMessages:
         if step is not None and step != table.state.step:
             raise TableError("stale_turn")
 
+    async def stop_table(self, interaction: discord.Interaction, table: Table) -> None:
+        """``/… stop``: the starter, or a member with Manage Server, ends the table."""
+        if interaction.user.id != table.starter and not interaction.permissions.manage_guild:
+            raise TableError("not_starter", starter=table.starter)
+        async with table.lock:
+            if not table.running:
+                raise TableError("stale")
+            events = await self.tables.stop(table)
+            lines = [t(table.lang, "note.stopped_by", player=table.name(interaction.user.id))]
+            if table.state is not None:
+                lines += self._lines(table, events)
+            await interaction.response.send_message(
+                "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
+            )
+            await self._after_stop(table)
+
+    async def _after_stop(self, table: Table) -> None:
+        """Redraw the table once stopped (a game may rather clear a lobby's message)."""
+        await self.refresh(table)
+
     async def play(
         self,
         interaction: discord.Interaction,

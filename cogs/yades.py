@@ -894,19 +894,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         description="Arrêter la partie (celui ou celle qui l'a ouverte, ou « Gérer le serveur »)",
     )
     async def stop(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
-        if interaction.user.id != table.starter and not interaction.permissions.manage_guild:
-            raise TableError("not_starter", starter=table.starter)
-        async with table.lock:
-            if not table.running:
-                raise TableError("stale")
-            events = await self.tables.stop(table)
-            lines = [t(table.lang, "note.stopped_by", player=table.name(interaction.user.id))]
-            lines += self._lines(table, events)
-            await interaction.response.send_message(
-                "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
-            )
-            await self.refresh(table)
+        await self.stop_table(interaction, self._table_here(interaction))
 
     @yades_group.command(name="abandon", description="Abandonner la partie")
     async def give_up(self, interaction: discord.Interaction) -> None:
