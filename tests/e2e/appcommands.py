@@ -73,9 +73,13 @@ def interaction_data(
     options: Mapping[str, Any],
     guild: Guild | None,
     focused: str | None = None,
+    *,
+    forged: bool = False,
 ) -> dict[str, Any]:
     """``command`` is the path typed ("game", "game sub", "game group sub"); ``focused`` names
-    the option being typed in, for autocomplete."""
+    the option being typed in, for autocomplete. ``forged``: values are sent as given, past
+    the choices, bounds and lengths Discord's client would hold them to (a modified client
+    or a raw API call can send anything of the option's type)."""
     path = command.split()
     resolved: dict[str, dict[str, Any]] = {}
     level = definition
@@ -88,7 +92,7 @@ def interaction_data(
         level = child
     if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in level.get("options", [])):
         raise EmulatorError(f"/{command} needs a subcommand")
-    leaf = _option_values(world, command, level, options, focused, guild, resolved)
+    leaf = _option_values(world, command, level, options, focused, guild, resolved, forged)
     for child in reversed(nested):
         leaf = [{"name": child["name"], "type": child["type"], "options": leaf}]
     data: dict[str, Any] = {
@@ -112,6 +116,7 @@ def _option_values(
     focused: str | None,
     guild: Guild | None,
     resolved: dict[str, dict[str, Any]],
+    forged: bool = False,
 ) -> list[dict[str, Any]]:
     definitions = {o["name"]: o for o in level.get("options", [])}
     unknown = set(given) - set(definitions)
@@ -129,7 +134,7 @@ def _option_values(
             # Autocomplete sends what is typed so far, unchecked.
             sent.append({"name": name, "type": kind, "value": given[name], "focused": True})
             continue
-        value = _option_value(world, command, definition, given[name], guild, resolved)
+        value = _option_value(world, command, definition, given[name], guild, resolved, forged)
         sent.append({"name": name, "type": kind, "value": value})
     return sent
 
@@ -141,6 +146,7 @@ def _option_value(
     value: Any,
     guild: Guild | None,
     resolved: dict[str, dict[str, Any]],
+    forged: bool = False,
 ) -> Any:
     kind = definition["type"]
     name = f"/{command} {definition['name']}"
@@ -159,6 +165,8 @@ def _option_value(
     well_typed = isinstance(value, expected) and (kind == BOOLEAN or not isinstance(value, bool))
     if not well_typed:
         raise EmulatorError(f"{name} takes a {expected}, not {value!r}")
+    if forged:
+        return float(value) if kind == NUMBER else value
     choices = definition.get("choices")
     if choices and value not in [c["value"] for c in choices]:
         raise EmulatorError(f"{name}: {value!r} is not one of {[c['value'] for c in choices]}")

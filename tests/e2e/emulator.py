@@ -437,15 +437,19 @@ class DiscordEmulator:
         *,
         locale: str | None = None,
         allow_unknown: bool = False,
+        forged: bool = False,
     ) -> InjectedInteraction:
         """Run ``/command`` ("game", "game sub" or "game group sub") with ``options`` by name.
 
         Values are checked against the synced definition (choices, bounds, required) as
         Discord's client would; users, channels and roles may be given as world objects,
         names or ids and arrive with ``data.resolved``. ``allow_unknown`` sends a command
-        Discord never registered (values typed from their Python types)."""
+        Discord never registered (values typed from their Python types); ``forged`` sends
+        values past the choices, bounds and lengths (of the option's type still)."""
         who = self.world.user(user)
-        data = self._command_data(who, channel, command, options or {}, None, allow_unknown)
+        data = self._command_data(
+            who, channel, command, options or {}, None, allow_unknown, forged=forged
+        )
         payload = self._interaction_payload(APPLICATION_COMMAND, who, channel, data, locale)
         return await self._inject(payload, who, channel, command=command)
 
@@ -474,15 +478,20 @@ class DiscordEmulator:
         *,
         label: str | None = None,
         locale: str | None = None,
+        stale: bool = False,
     ) -> InjectedInteraction:
         """Click a button on a message: a Component, a custom_id (or a prefix ending in ':'),
-        or ``label=``."""
+        or ``label=``. ``stale``: a Component the message showed before an edit the user's
+        screen has not caught up with (Discord sends the message as it is now)."""
         who = self.world.user(user)
         if isinstance(button, Component):
             component = button
         else:
             component = message.button(label, custom_id=button)
-        self._check_can_use(who, message, component)
+        if stale:
+            self._check_can_see(who, message)
+        else:
+            self._check_can_use(who, message, component)
         data = {"custom_id": component.custom_id, "component_type": component.type}
         channel = self.world.channel(message.channel_id)
         payload = self._interaction_payload(MESSAGE_COMPONENT, who, channel, data, locale, message)
@@ -496,9 +505,11 @@ class DiscordEmulator:
         select: Component | str | None = None,
         *,
         locale: str | None = None,
+        forged: bool = False,
     ) -> InjectedInteraction:
         """Pick ``values`` in a select menu (option values for a string select; users, roles
-        or channels, as objects or ids, for the other selects)."""
+        or channels, as objects or ids, for the other selects). ``forged``: string values
+        that are no option of the menu, as a modified client could send."""
         who = self.world.user(user)
         component = select if isinstance(select, Component) else message.select(select)
         self._check_can_use(who, message, component)
@@ -512,7 +523,7 @@ class DiscordEmulator:
         guild = self.world.guild_of(channel)
         if component.type == STRING_SELECT:
             unknown = [v for v in picked if v not in component.values]
-            if unknown:
+            if unknown and not forged:
                 raise EmulatorError(f"{unknown} are not options of {component!r}")
             data["values"] = picked
         else:
@@ -671,6 +682,8 @@ class DiscordEmulator:
         options: Mapping[str, Any],
         focused: str | None,
         allow_unknown: bool,
+        *,
+        forged: bool = False,
     ) -> dict[str, Any]:
         guild = self.world.guild_of(channel)
         name = command.split()[0]
@@ -683,7 +696,9 @@ class DiscordEmulator:
                 )
             definition = improvised_command(self.snowflakes.next(), command, options)
         check_available(user, guild, definition)
-        return interaction_data(self.world, definition, command, options, guild, focused)
+        return interaction_data(
+            self.world, definition, command, options, guild, focused, forged=forged
+        )
 
     def _check_can_see(self, user: User, message: Message, *, reacting: bool = False) -> None:
         if message.deleted:
@@ -1242,7 +1257,8 @@ class DiscordEmulator:
         async def send(interaction: InjectedInteraction) -> web.StreamResponse:
             body, uploads = await self._body(request)
             original = interaction.original
-            if interaction.followup_replaces_defer and original is not None and original.loading:
+            replaces = original is not None and original.loading and not original.deleted
+            if interaction.followup_replaces_defer and replaces:
                 # The first followup after "thinking" replaces the thinking message (and keeps
                 # the visibility chosen when deferring).
                 message = self._edit(original, body, uploads)
