@@ -40,6 +40,7 @@ SCHEMA_VERSION = 1
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 MAX_MOTIVE = 200
+MAX_GAGE = 30  # the penalty word's length
 
 SOIREE = "soiree"
 VIES = "vies"
@@ -53,6 +54,7 @@ OVER = "over"
 # Seat statuses.
 IN = "in"
 WAITING = "waiting"  # joined during a round: seated when the next round starts
+AT_TABLE = (IN, WAITING)  # may accuse, be accused and vote (RULES.md §1)
 OUT = "out"  # eliminated (lives preset)
 LEFT = "left"
 
@@ -206,7 +208,7 @@ class Rules:
             or not 1 <= self.vies <= 10
         ):
             raise InvalidRules(option="vies", value=self.vies)
-        if not isinstance(self.gage, str) or not 1 <= len(self.gage.strip()) <= 30:
+        if not isinstance(self.gage, str) or not 1 <= len(self.gage.strip()) <= MAX_GAGE:
             raise InvalidRules(option="gage", value=self.gage)
         return self
 
@@ -319,6 +321,14 @@ class Vote:
 
 
 @dataclass(frozen=True, slots=True)
+class WithdrawVote:
+    """A voter takes their reaction back: they have not voted any more (RULES.md §1)."""
+
+    player: int
+    fault: int
+
+
+@dataclass(frozen=True, slots=True)
 class CloseVote:
     """The vote's time is up (sent by the table's timer): judge on the votes cast."""
 
@@ -361,6 +371,7 @@ Action = (
     | AcceptFault
     | ContestFault
     | Vote
+    | WithdrawVote
     | CloseVote
     | Appeal
     | Join
@@ -673,18 +684,25 @@ def _fault_actions(state: State, player: int, seat: Seat) -> list[Action]:
                 actions.append(ContestFault(player, fault.id))
             elif fault.status == "guilty":
                 actions.append(Appeal(player, fault.id))
-        elif (
-            fault.status == "voting"
-            and player in fault.voters
-            and player not in fault.guilty_votes
-            and player not in fault.innocent_votes
-        ):
-            actions.append(Vote(player, fault.id, True))
-            actions.append(Vote(player, fault.id, False))
-    if not accusing and seat.status == IN:
-        others = tuple(s.player for s in state.seats if s.status == IN and s.player != player)
+        elif fault.status == "voting" and player in fault.voters:
+            # A vote counts as it stands when the vote closes: it may be changed or withdrawn.
+            cast = _cast_vote(fault, player)
+            actions.extend(Vote(player, fault.id, side) for side in (True, False) if side != cast)
+            if cast is not None:
+                actions.append(WithdrawVote(player, fault.id))
+    if not accusing and seat.status in AT_TABLE:
+        others = tuple(s.player for s in state.seats if s.status in AT_TABLE and s.player != player)
         actions.extend(_accusations(player, others))
     return actions
+
+
+def _cast_vote(fault: Fault, player: int) -> bool | None:
+    """``player``'s vote on ``fault`` as it stands: guilty, innocent, or none."""
+    if player in fault.guilty_votes:
+        return True
+    if player in fault.innocent_votes:
+        return False
+    return None
 
 
 @lru_cache(maxsize=4096)
@@ -718,7 +736,8 @@ def complete(state: State, action: Action, rng: random.Random) -> Action:
         return Believe(action.player, d.roll(rng), action.blind)
     if kind in (SecondChance, Warrior) and action.dice is None:
         return kind(action.player, d.roll(rng))
-    if kind is Tap and action.face is None and state.cup is not None:
+    if kind is Tap and action.face is None and state.cup is not None and action.die in (0, 1):
+        # Another die is no die of the cup: ``apply`` refuses it as it is.
         return Tap(action.player, action.die, d.tap(state.cup[action.die], rng))
     return action
 
@@ -1047,10 +1066,11 @@ def _open_fault(state: State, fault_id: int) -> Fault:
 def _decide_accuse(state: State, action: Accuse) -> list[Event]:
     _check_fautes(state)
     seat = _seated(state, action.player)
-    if seat.status != IN:
+    if seat.status not in AT_TABLE:
         raise FaultNotAllowed(reason="not_playing")
     accused = state.seat(action.accused)
-    if accused is None or accused.status != IN:
+    # Someone who joined during a round sits at the table already (they play the next one).
+    if accused is None or accused.status not in AT_TABLE:
         raise UnknownPlayer(player=action.accused)
     if action.accused == action.player:
         raise FaultNotAllowed(reason="self")
@@ -1086,7 +1106,11 @@ def _decide_contest_fault(state: State, action: ContestFault) -> list[Event]:
     fault = _open_fault(state, action.fault)
     if fault.accused != action.player or fault.status != "pending":
         raise FaultNotAllowed(reason="not_pending_for_you")
-    voters = [p for p in state.active() if p != fault.accused]
+    voters = [
+        seat.player
+        for seat in state.seats
+        if seat.status in AT_TABLE and seat.player != fault.accused
+    ]
     return [_public("fault_contested", fault=fault.id, player=action.player, voters=voters)]
 
 
@@ -1095,16 +1119,27 @@ def _decide_vote(state: State, action: Vote) -> list[Event]:
     fault = _open_fault(state, action.fault)
     if fault.status != "voting" or action.player not in fault.voters:
         raise NotAVoter(fault=fault.id, player=action.player)
-    if action.player in fault.guilty_votes or action.player in fault.innocent_votes:
+    cast = _cast_vote(fault, action.player)
+    if cast == bool(action.guilty):
         raise AlreadyVoted(fault=fault.id, player=action.player)
     events = [
         _public("vote_cast", fault=fault.id, player=action.player, guilty=bool(action.guilty))
     ]
-    guilty = len(fault.guilty_votes) + (1 if action.guilty else 0)
-    innocent = len(fault.innocent_votes) + (0 if action.guilty else 1)
+    guilty = len(fault.guilty_votes) - (cast is True) + (1 if action.guilty else 0)
+    innocent = len(fault.innocent_votes) - (cast is False) + (0 if action.guilty else 1)
     if guilty + innocent == len(fault.voters):
         events.extend(_judged(fault, guilty, innocent))
     return events
+
+
+def _decide_withdraw_vote(state: State, action: WithdrawVote) -> list[Event]:
+    _check_fautes(state)
+    fault = _open_fault(state, action.fault)
+    if fault.status != "voting" or action.player not in fault.voters:
+        raise NotAVoter(fault=fault.id, player=action.player)
+    if _cast_vote(fault, action.player) is None:
+        raise NotNow(action="withdraw_vote", fault=fault.id)
+    return [_public("vote_withdrawn", fault=fault.id, player=action.player)]
 
 
 def _decide_close_vote(state: State, action: CloseVote) -> list[Event]:
@@ -1228,6 +1263,7 @@ _DECIDERS: dict[type, Any] = {
     AcceptFault: _decide_accept_fault,
     ContestFault: _decide_contest_fault,
     Vote: _decide_vote,
+    WithdrawVote: _decide_withdraw_vote,
     CloseVote: _decide_close_vote,
     Appeal: _decide_appeal,
     Join: _decide_join,
@@ -1364,10 +1400,19 @@ def _on_fault_contested(state: State, event: Event) -> None:
 
 
 def _on_vote_cast(state: State, event: Event) -> None:
+    _on_vote_withdrawn(state, event)  # a changed vote replaces the one before
     fault = state.fault(event.data["fault"])
     assert fault is not None
     votes = fault.guilty_votes if event.data["guilty"] else fault.innocent_votes
     votes.append(event.data["player"])
+
+
+def _on_vote_withdrawn(state: State, event: Event) -> None:
+    fault = state.fault(event.data["fault"])
+    assert fault is not None
+    player = event.data["player"]
+    fault.guilty_votes = [p for p in fault.guilty_votes if p != player]
+    fault.innocent_votes = [p for p in fault.innocent_votes if p != player]
 
 
 def _on_fault_judged(state: State, event: Event) -> None:
@@ -1449,6 +1494,7 @@ _EVOLVERS: dict[str, Any] = {
     "fault_accepted": _on_fault_closed,
     "fault_contested": _on_fault_contested,
     "vote_cast": _on_vote_cast,
+    "vote_withdrawn": _on_vote_withdrawn,
     "fault_judged": _on_fault_judged,
     "fault_appealed": _on_fault_closed,
     "fault_dropped": _on_fault_closed,

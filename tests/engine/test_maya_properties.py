@@ -58,6 +58,7 @@ from bot.engine.maya import (
     UnknownPlayer,
     Vote,
     Warrior,
+    WithdrawVote,
     apply,
     complete,
     legal_actions,
@@ -78,7 +79,7 @@ TURN_ACTIONS = (
     Warrior,
     AcceptMaya,
 )
-FAULT_ACTIONS = (Accuse, AcceptFault, ContestFault, Vote, Appeal)
+FAULT_ACTIONS = (Accuse, AcceptFault, ContestFault, Vote, WithdrawVote, Appeal)
 
 # Events whose public data may show dice: both show dice the rules have just revealed.
 DICE_SHOWN_IN_PUBLIC = frozenset({"revealed", "warrior_rolled"})
@@ -227,6 +228,13 @@ def check_state(state: State, legal: Legal, rng: random.Random) -> None:
             assert (seat.status == OUT) == (seat.lives == 0), f"{seat}: lives and status disagree"
         else:
             assert seat.lives == 0 and seat.status != OUT, seat
+
+    for fault in state.faults:
+        both = set(fault.guilty_votes) & set(fault.innocent_votes)
+        assert not both, f"{both} voted both ways on {fault}"
+        cast = [*fault.guilty_votes, *fault.innocent_votes]
+        assert len(cast) == len(set(cast)), f"a vote counted twice on {fault}"
+        assert set(cast) <= set(fault.voters), f"a vote from someone who may not vote: {fault}"
 
     if state.over:
         assert state.current is None, f"game over but {state.current} is to act"

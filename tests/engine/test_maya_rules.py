@@ -6,6 +6,7 @@ exactly the round it describes, through the public API only.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -64,7 +65,9 @@ from bot.engine.maya import (
     UnknownValue,
     Vote,
     Warrior,
+    WithdrawVote,
     apply,
+    complete,
     legal_actions,
     new_game,
     replay,
@@ -1137,11 +1140,43 @@ def test_only_the_accused_of_a_guilty_verdict_may_appeal():
     refused(state, Appeal(3, 1), FaultNotAllowed)  # not the accused
 
 
-def test_a_player_cannot_vote_twice():
+def test_a_vote_cast_the_same_way_twice_is_refused():
     state, _ = play(game(SOIREE, 4), Accuse(1, 2), ContestFault(2, 1), Vote(3, 1, True))
-    assert not any(isinstance(a, Vote) for a in legal_actions(state, 3))
+    assert Vote(3, 1, True) not in legal_actions(state, 3)
     refused(state, Vote(3, 1, True), AlreadyVoted)
-    refused(state, Vote(3, 1, False), AlreadyVoted)
+
+
+def test_a_changed_vote_counts_as_changed():
+    state, _ = play(game(SOIREE, 4), Accuse(1, 2), ContestFault(2, 1), Vote(3, 1, True))
+    assert Vote(3, 1, False) in legal_actions(state, 3)
+    state, events = play(state, Vote(3, 1, False), Vote(1, 1, True))
+    assert typed(events, "fault_judged") == []
+    state, events = play(state, Vote(4, 1, False))
+    judged = the(events, "fault_judged").data
+    assert (judged["guilty"], judged["guilty_votes"], judged["innocent_votes"]) == (False, 1, 2)
+
+
+def test_a_withdrawn_vote_no_longer_counts():
+    state, _ = play(game(SOIREE, 4), Accuse(1, 2), ContestFault(2, 1), Vote(3, 1, True))
+    assert WithdrawVote(3, 1) in legal_actions(state, 3)
+    state, events = play(state, WithdrawVote(3, 1), Vote(1, 1, True), Vote(4, 1, False))
+    assert typed(events, "fault_judged") == []  # 3 has not voted any more
+    assert WithdrawVote(3, 1) not in legal_actions(state, 3)
+    refused(state, WithdrawVote(3, 1), NotNow)  # nothing left to withdraw
+    state, events = play(state, CloseVote(1))
+    judged = the(events, "fault_judged").data
+    assert (judged["guilty"], judged["guilty_votes"], judged["innocent_votes"]) == (False, 1, 1)
+
+
+def test_the_scenario_of_a_vote_changed_before_the_last_voter_acquits_on_the_tie():
+    # Bob (2) accuses Carol (3), who contests; Alice (1) votes guilty, takes it back, votes
+    # innocent; Bob votes guilty: one each, and a tie acquits.
+    state, _ = play(game(SOIREE, 3), Accuse(2, 3), ContestFault(3, 1))
+    state, _ = play(state, Vote(1, 1, True), WithdrawVote(1, 1), Vote(1, 1, False))
+    state, events = play(state, Vote(2, 1, True))
+    judged = the(events, "fault_judged").data
+    assert (judged["guilty"], judged["guilty_votes"], judged["innocent_votes"]) == (False, 1, 1)
+    assert typed(events, "drank") == []
 
 
 def test_only_the_players_at_the_table_when_contested_may_vote():
@@ -1476,3 +1511,20 @@ def test_the_events_tell_the_whole_story():
     initial, final, events = a_game_with_every_kind_of_roll()
     assert replay(initial, events).to_json() == final.to_json()
     assert State.from_json(final.to_json()).to_json() == final.to_json()
+
+
+def test_a_player_who_joined_during_the_round_may_be_accused_and_votes():
+    state, _ = opened(game(SOIREE, 3), (5, 3), 53)
+    state, _ = play(state, Join(5))
+    assert seat(state, 5).status == "waiting"
+    state, events = play(state, Accuse(1, 5, "a regardé les dés"))
+    assert the(events, "fault_raised").data["accused"] == 5
+    state, events = play(state, Accuse(5, 2, "dés mal secoués"), ContestFault(2, 2))
+    assert the(events, "fault_contested").data["voters"] == [1, 3, 5]
+
+
+def test_tapping_a_die_that_is_not_in_the_cup_is_refused():
+    state, _ = play(game(SOIREE), Roll(1, dice=(5, 3)))
+    for die in (2, 5, -1):
+        with pytest.raises(InvalidDice):
+            apply(state, complete(state, Tap(1, die), random.Random(0)))

@@ -77,15 +77,27 @@ def choose(view: m.View, legal: list[m.Action], level: str, rng: random.Random) 
     for action in legal:
         if isinstance(action, m.AcceptFault):
             return action
-    for action in legal:
-        if isinstance(action, m.Vote) and not action.guilty:
+    for action in _first_votes(legal):
+        if not action.guilty:
             return action
     raise ValueError("no action a CPU plays among the legal ones")
 
 
+def _first_votes(legal: list[m.Action]) -> list[m.Vote]:
+    """Votes on accusations not voted on yet (both sides open): a CPU votes once, for good."""
+    return [
+        action
+        for action in legal
+        if isinstance(action, m.Vote)
+        and m.Vote(action.player, action.fault, True) in legal
+        and m.Vote(action.player, action.fault, False) in legal
+    ]
+
+
 def acts(legal: list[m.Action]) -> bool:
     """Whether ``choose`` has something to play among ``legal`` (a turn, a fault to answer, a vote)."""
-    return any(isinstance(action, (*_TURN_ACTIONS, m.AcceptFault, m.Vote)) for action in legal)
+    turn = (*_TURN_ACTIONS, m.AcceptFault)
+    return any(isinstance(action, turn) for action in legal) or bool(_first_votes(legal))
 
 
 # --------------------------------------------------------------------------- the table
