@@ -59,6 +59,10 @@ class GameKind(Protocol):
         """The CPU policy's move for ``player`` now, dice filled; None if it has none."""
         ...
 
+    def forced(self, state: Any, rng: random.Random) -> Any | None:
+        """A step nobody decides that must follow ``state`` (dealing a round), dice filled."""
+        ...
+
     def leave(self, player: int) -> Any: ...
 
     def stop(self) -> Any: ...
@@ -110,6 +114,9 @@ class MayaKind:
             return None
         choice = cpu_maya.choose(maya.view(state, player), legal, level, rng)
         return maya.complete(state, choice, rng)
+
+    def forced(self, state: maya.State, rng: random.Random) -> None:
+        return None
 
     def leave(self, player: int) -> maya.Action:
         return maya.Leave(player)
@@ -197,6 +204,9 @@ class YadesKind:
             return None
         choice = cpu_yades.choose(state, legal, YADES_LEVELS.get(level, level), rng)
         return y.complete(state, choice, rng)
+
+    def forced(self, state: y.State, rng: random.Random) -> None:
+        return None
 
     def leave(self, player: int) -> y.Action:
         return y.Leave(player)
@@ -343,6 +353,12 @@ class MenteurKind:
             return None
         choice = cpu_menteur.choose(lm.view(state, player), legal, level, rng)
         return lm.complete(state, choice, rng)
+
+    def forced(self, state: lm.State, rng: random.Random) -> lm.Action | None:
+        # A round to start: everyone's dice are rolled at once (the roll is nobody's decision).
+        if state.over or state.phase != lm.ROLL or state.current is None:
+            return None
+        return lm.complete(state, lm.Roll(state.current), rng)
 
     def leave(self, player: int) -> lm.Action:
         return lm.Leave(player)

@@ -15,7 +15,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -44,6 +44,7 @@ ABSENT_LEVEL = "moyen"  # the CPU that plays for a player whose timer ran out
 MAX_TIMEOUTS = 3
 FAULT_VOTE_SECONDS = 60.0
 FAULT_COOLDOWN_SECONDS = 30.0
+RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)  # a bot's move the database refused, tried again
 
 
 @dataclass(slots=True)
@@ -63,6 +64,9 @@ class Table:
     rules: Any  # the game's Rules
     players: list[int]  # the lobby's players in joining order (CPUs included)
     cpus: dict[int, Cpu] = field(default_factory=dict)
+    # The display names of the humans, as Discord gave them when they joined: for pictures,
+    # where a mention cannot be drawn (the bot has no members intent to look them up).
+    names: dict[int, str] = field(default_factory=dict)
     status: str = "lobby"
     state: Any = None  # the game's State once started
     version: int = 0
@@ -76,6 +80,7 @@ class Table:
     timer: asyncio.Task[None] | None = None
     vote_timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     accused_at: dict[int, float] = field(default_factory=dict)  # accuser -> monotonic time
+    retries: int = 0  # a bot's move tried again after failures, in a row
 
     # ---- who is who
 
@@ -88,6 +93,11 @@ class Table:
         if cpu is not None:
             return f"**{cpu.name}** 🤖"
         return f"<@{player}>"
+
+    def display_name(self, player: int) -> str | None:
+        """A plain name (no mention) for pictures: the CPU's, or the one a human joined with."""
+        cpu = self.cpus.get(player)
+        return cpu.name if cpu is not None else self.names.get(player)
 
     def humans(self) -> list[int]:
         return [p for p in self.players if p not in self.cpus]
@@ -110,6 +120,7 @@ class Table:
             "rules": GAMES[self.kind].rules_to_json(self.rules),
             "players": list(self.players),
             "cpus": {str(k): [v.name, v.level] for k, v in self.cpus.items()},
+            "names": {str(k): v for k, v in self.names.items()},
             "message_id": self.message_id,
             "fault_messages": {str(k): v for k, v in self.fault_messages.items()},
             "timeouts": {str(k): v for k, v in self.timeouts.items()},
@@ -131,6 +142,7 @@ class Table:
             rules=kind.rules_from_json(meta["rules"]),
             players=list(meta["players"]),
             cpus={int(k): Cpu(v[0], v[1]) for k, v in meta["cpus"].items()},
+            names={int(k): v for k, v in meta.get("names", {}).items()},
             status=record.status,
             state=kind.state_from_json(record.state) if record.state else None,
             version=record.version,
@@ -159,6 +171,9 @@ class Herald(Protocol):
     async def publish(
         self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()
     ) -> None: ...
+
+
+VoteSettler = Callable[["Table", int], Awaitable[None]]
 
 
 def _records(events: Sequence[Any]) -> list[EventRecord]:
@@ -212,10 +227,16 @@ class Tables:
         cpu_count: int = 0,
         level: str = "moyen",
         turn_seconds: float | None = None,
+        starter_name: str | None = None,
     ) -> Table:
         busy = self.by_channel.get(channel_id)
         if busy is not None:
             raise TableError("table_busy", game=busy.kind)
+        most = GAMES[kind].max_players - 1
+        if not 0 <= cpu_count <= min(most, len(CPU_NAMES)):
+            raise TableError("cpu_count", most=min(most, len(CPU_NAMES)))
+        if level not in CPU_LEVELS:
+            raise TableError("cpu_level", levels=", ".join(CPU_LEVELS))
         cpus = {-(i + 1): Cpu(CPU_NAMES[i], level) for i in range(cpu_count)}
         table = Table(
             id=0,
@@ -227,6 +248,7 @@ class Tables:
             rules=rules,
             players=[starter, *cpus],
             cpus=cpus,
+            names={starter: starter_name} if starter_name else {},
             turn_seconds=turn_seconds,
         )
         try:
@@ -251,18 +273,26 @@ class Tables:
             meta=table.meta(),
         )
 
-    async def join_lobby(self, table: Table, player: int) -> None:
+    async def join_lobby(self, table: Table, player: int, *, name: str | None = None) -> None:
         if table.status != "lobby":
             raise TableError("not_in_lobby")
         if player in table.players:
             raise TableError("already_seated")
-        if len(table.players) >= GAMES[table.kind].max_players:
-            raise TableError("table_full")
+        most = GAMES[table.kind].max_players
+        if len(table.players) >= most:
+            raise TableError("table_full", most=most)
         table.players.append(player)
+        known = table.names.get(player)
+        if name:
+            table.names[player] = name
         try:
             await self.save_meta(table)
         except Exception:
             table.players.remove(player)
+            if known is None:
+                table.names.pop(player, None)
+            else:
+                table.names[player] = known
             raise
 
     async def leave_lobby(self, table: Table, player: int) -> bool:
@@ -284,24 +314,49 @@ class Tables:
             return True
         return False
 
-    async def start(self, table: Table) -> None:
-        """Seat the lobby in a random order and start the game."""
+    async def settle(self, table: Table) -> list[Any]:
+        """Play the steps nobody decides that are due (a game stored before they were stored
+        with their move); the caller holds ``table.lock``."""
+        forced = GAMES[table.kind].forced(table.state, table.rng) if table.state else None
+        if forced is None:
+            return []
+        return await self.act(table, forced, in_person=False)
+
+    async def start(self, table: Table) -> list[Any]:
+        """Seat the lobby in a random order and start the game; returns the events of its
+        first forced steps (a first round's deal), stored with the start."""
         if table.status != "lobby":
             raise TableError("not_in_lobby")
-        if len(table.players) < GAMES[table.kind].min_players:
+        kind = GAMES[table.kind]
+        if len(table.players) < kind.min_players:
             raise TableError("need_players")
         order = list(table.players)
         table.rng.shuffle(order)
-        state = GAMES[table.kind].new_game(order, table.rules)
+        state = kind.new_game(order, table.rules)
+        events: list[Any] = []
+        while (forced := kind.forced(state, table.rng)) is not None:
+            state, more = kind.apply(state, forced)
+            events += more
         previous = table.status
         table.status, table.state = "active", state
         # The first turn has its deadline too, so that the first table message shows it.
         table.deadline = self._deadline_for(table, state)
+        version = table.version + (1 if events else 0)
         try:
-            await self.save_meta(table)
+            await self.repository.save_game(
+                table.id,
+                previous_version=table.version,
+                version=version,
+                status=table.status,
+                state=state.to_json(),
+                meta=table.meta(),
+                events=_records(events),
+            )
         except Exception:
             table.status, table.state, table.deadline = previous, None, None
             raise
+        table.version = version
+        return events
 
     # ---- the one way a game changes
 
@@ -315,6 +370,10 @@ class Tables:
             raise TableError("not_started")
         kind = GAMES[table.kind]
         state, events = kind.apply(table.state, action)
+        # Steps nobody decides (a new round's deal) are stored with the move that caused them.
+        while (forced := kind.forced(state, table.rng)) is not None:
+            state, more = kind.apply(state, forced)
+            events = [*events, *more]
         status = "active"
         if state.over:
             status = "stopped" if kind.ended_by_stop(events) else "finished"
@@ -434,37 +493,91 @@ class Tables:
             player = table.state.current
             if player is None or player not in table.cpus:
                 return
-            if _humans_gone(table):
-                # Everyone left (RULES.md §1): the CPUs do not play on alone in the channel.
-                events = await self._guarded_act(table, GAMES[table.kind].stop())
-                if events is not None and self._herald(table) is not None:
-                    await self._herald(table).publish(table, events)
+            try:
+                if _humans_gone(table):
+                    # Everyone left (RULES.md §1): the CPUs do not play on alone in the channel.
+                    events = await self.act(table, GAMES[table.kind].stop(), in_person=False)
+                    await self._publish(table, events)
+                    return
+                await self._play_for(table, player, table.cpus[player].level, notes=())
+            except Exception:
+                log.exception("table %s: the CPU's move failed; it will be tried again", table.id)
+                self._retry(table, player)
                 return
-            await self._play_for(table, player, table.cpus[player].level, notes=())
+            table.retries = 0
             self.schedule(table)
 
-    async def _timeout(self, table: Table, version: int, delay: float) -> None:
+    async def _timeout(
+        self,
+        table: Table,
+        version: int,
+        delay: float,
+        *,
+        retry_of: int | None = None,
+        counted: bool = False,
+    ) -> None:
+        """The turn's time is up: the CPU plays for the absent player (and the third time in a
+        row, the player leaves the table). ``retry_of``: the same timed-out turn again, after
+        a move that could not be stored; ``counted``: a move of it was stored, with the count."""
         await asyncio.sleep(delay)
         async with table.lock:
-            if table.version != version or not table.running or table.state is None:
+            if not table.running or table.state is None:
+                return
+            if retry_of is None and table.version != version:
                 return
             player = table.state.current
             if player is None or player in table.cpus:
                 return
-            count = table.timeouts.get(player, 0) + 1
-            notes = [("timeout", player)]
-            await self._play_for(table, player, ABSENT_LEVEL, notes=notes)
-            table.timeouts[player] = count
-            if count >= MAX_TIMEOUTS and table.running and table.state is not None:
-                if table.seated(player):
-                    events = await self._guarded_act(table, GAMES[table.kind].leave(player))
-                    if events is not None and self._herald(table) is not None:
-                        await self._herald(table).publish(
-                            table, events, notes=[("timeout_leave", player)]
-                        )
-            elif table.running:
-                await self.save_meta(table)
+            if retry_of is not None and player != retry_of:
+                return
+            before = table.version
+            try:
+                await self._absent(table, player, count=not counted)
+            except Exception:
+                log.exception(
+                    "table %s: the timed-out turn could not be played; it will be tried again",
+                    table.id,
+                )
+                self._retry(table, player, counted=counted or table.version != before)
+                return
+            table.retries = 0
             self.schedule(table)
+
+    async def _absent(self, table: Table, player: int, *, count: bool) -> None:
+        """Play the timed-out turn of ``player``: the CPU plays for them, or, the third time in
+        a row, they leave the table (no move is played for a player who is leaving)."""
+        before, timeouts = table.version, dict(table.timeouts)
+        if count:
+            # Counted now, so that the first move stored with it stores the count too.
+            table.timeouts[player] = table.timeouts.get(player, 0) + 1
+        try:
+            if table.timeouts.get(player, 0) >= MAX_TIMEOUTS and table.seated(player):
+                events = await self.act(table, GAMES[table.kind].leave(player), in_person=False)
+                await self._publish(table, events, notes=[("timeout_leave", player)])
+                return
+            await self._play_for(table, player, ABSENT_LEVEL, notes=[("timeout", player)])
+        except BaseException:
+            if table.version == before:  # nothing stored: nor is the count
+                table.timeouts = timeouts
+            raise
+
+    def _retry(self, table: Table, player: int, *, counted: bool = False) -> None:
+        """Try a bot's move again after a pause that grows while it keeps failing, so that
+        the table moves on as soon as the database is back."""
+        delay = RETRY_SECONDS[min(table.retries, len(RETRY_SECONDS) - 1)]
+        table.retries += 1
+        if self._closing:
+            return
+        if player in table.cpus:
+            table.timer = asyncio.create_task(self._cpu_turn_later(table, delay))
+        else:
+            table.timer = asyncio.create_task(
+                self._timeout(table, table.version, delay, retry_of=player, counted=counted)
+            )
+
+    async def _cpu_turn_later(self, table: Table, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self._cpu_turn(table, table.version)
 
     async def _play_for(
         self,
@@ -474,27 +587,29 @@ class Tables:
         *,
         notes: Sequence[Any],
     ) -> None:
-        """The CPU policy plays ``player``'s whole turn (until someone else is to act)."""
+        """The CPU policy plays ``player``'s whole turn (until someone else is to act).
+        A move that cannot be stored raises: the caller tries the rest of the turn again."""
         first = True
         while table.running and table.state is not None and table.state.current == player:
             state = table.state
             action = GAMES[table.kind].cpu_action(state, player, level, table.rng)
             if action is None:
                 return
-            events = await self._guarded_act(table, action)
-            if events is None:
-                return
-            if self._herald(table) is not None:
-                await self._herald(table).publish(table, events, notes=notes if first else ())
+            events = await self.act(table, action, in_person=False)
+            await self._publish(table, events, notes=notes if first else ())
             first = False
 
-    async def _guarded_act(self, table: Table, action: Any) -> list[Any] | None:
-        """``act`` for the bot's own moves: a failure is logged and retried by the next timer."""
+    async def _publish(
+        self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()
+    ) -> None:
+        """Tell a bot's stored move; a failure to tell it must not stop the table."""
+        herald = self._herald(table)
+        if herald is None:
+            return
         try:
-            return await self.act(table, action, in_person=False)
+            await herald.publish(table, events, notes=notes)
         except Exception:
-            log.exception("table %s: the bot's own action %r failed", table.id, action)
-            return None
+            log.exception("table %s: could not tell the bot's move", table.id)
 
     # ---- fautes: vote timers and accusation cooldowns
 
@@ -504,24 +619,46 @@ class Tables:
             return 0.0
         return max(0.0, FAULT_COOLDOWN_SECONDS - (time.monotonic() - last))
 
-    def arm_vote(self, table: Table, fault_id: int) -> None:
+    def arm_vote(self, table: Table, fault_id: int, *, settle: VoteSettler | None = None) -> None:
+        """Close the vote on ``fault_id`` when its time is up; ``settle`` first brings the
+        stored votes in line with the voters' reactions."""
         old = table.vote_timers.pop(fault_id, None)
         if old is not None:
             old.cancel()
-        table.vote_timers[fault_id] = asyncio.create_task(self._close_vote(table, fault_id))
+        table.vote_timers[fault_id] = asyncio.create_task(self._close_vote(table, fault_id, settle))
 
-    async def _close_vote(self, table: Table, fault_id: int) -> None:
-        await asyncio.sleep(FAULT_VOTE_SECONDS)
+    async def _close_vote(
+        self,
+        table: Table,
+        fault_id: int,
+        settle: VoteSettler | None,
+        delay: float = FAULT_VOTE_SECONDS,
+        attempt: int = 0,
+    ) -> None:
+        await asyncio.sleep(delay)
         async with table.lock:
             table.vote_timers.pop(fault_id, None)
             if not table.running or table.state is None:
                 return
+            if settle is not None:
+                try:
+                    await settle(table, fault_id)
+                except Exception:
+                    log.exception("table %s: could not settle the votes", table.id)
             fault = table.state.fault(fault_id)
             if fault is None or fault.status != "voting":
                 return
-            events = await self._guarded_act(table, maya.CloseVote(fault_id))
-            if events is not None and self._herald(table) is not None:
-                await self._herald(table).publish(table, events)
+            try:
+                events = await self.act(table, maya.CloseVote(fault_id), in_person=False)
+            except Exception:
+                log.exception("table %s: the vote could not be closed; trying again", table.id)
+                if not self._closing:
+                    pause = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
+                    table.vote_timers[fault_id] = asyncio.create_task(
+                        self._close_vote(table, fault_id, settle, pause, attempt + 1)
+                    )
+                return
+            await self._publish(table, events)
 
     # ---- start-up and shutdown
 

@@ -87,6 +87,10 @@ class Repository(Protocol):
 
     async def game(self, game_id: int) -> GameRecord | None: ...
 
+    async def last_ended_game(self, guild_id: int, channel_id: int, kind: str) -> GameRecord | None:
+        """The channel's most recent finished or stopped game of ``kind`` that was played."""
+        ...
+
     async def events(self, game_id: int) -> list[EventRecord]: ...
 
     async def ratings(

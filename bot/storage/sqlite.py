@@ -422,6 +422,17 @@ class SqliteRepository:
             return [_game(row) for row in await cursor.fetchall()]
 
     @_serialised
+    async def last_ended_game(self, guild_id: int, channel_id: int, kind: str) -> GameRecord | None:
+        async with self._db.execute(
+            "SELECT * FROM games WHERE guild_id = ? AND kind = ?"
+            " AND status IN ('finished', 'stopped') AND channel_id = ?"
+            " AND state_json IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (guild_id, kind, channel_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _game(row) if row else None
+
+    @_serialised
     async def game(self, game_id: int) -> GameRecord | None:
         async with self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()

@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import sqlite3
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -339,4 +340,36 @@ async def test_an_action_cancelled_mid_write_leaves_the_table_and_the_database_a
         assert await repo.game(table.id) == stored_before
         await assert_accepted(tables, table, REFUSED["a turn"])
     finally:
+        await tables.close()
+
+
+async def test_a_timed_out_turn_is_played_once_the_locked_database_is_back(tmp_path):
+    path = tmp_path / "timer.db"
+    tables, table = await a_game_in_progress(path)
+    repo = tables.repository
+    assert isinstance(repo, SqliteRepository)
+    await repo._db.execute("PRAGMA busy_timeout=50")
+    assert table.state is not None and table.state.current == B
+    version = table.version
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN EXCLUSIVE")
+        async with table.lock:
+            table.deadline = time.time() + 0.2  # B's turn times out now, the database locked
+            tables.schedule(table)
+        await asyncio.sleep(2.0)
+        assert table.version == version and table.state.current == B  # nothing stored yet
+        assert table.timer is not None and not table.timer.done()  # but tried again later
+        other.execute("ROLLBACK")
+        for _ in range(100):
+            if table.version > version:
+                break
+            await asyncio.sleep(0.1)
+        # The CPU played B's timed-out turn, and counted it, as soon as it could be stored.
+        assert table.version > version
+        record = await repo.game(table.id)
+        assert record is not None and record.version == table.version
+        assert record.meta["timeouts"] == {str(B): 2}
+    finally:
+        other.close()
         await tables.close()
