@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import signal
 import sys
 
 import discord
 
+from bot import logs
 from bot.client import Gobelet, point_at
 from bot.config import ConfigError, Settings, load_settings
 
@@ -85,9 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logs.setup(settings.log_level, secrets=[settings.token or ""])
     if args.check:
         return asyncio.run(_check(settings))
     if not settings.token:

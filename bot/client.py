@@ -13,6 +13,7 @@ from bot.config import Settings
 from bot.i18n.commands import CommandTranslator
 from bot.storage import open_repository
 from bot.tables import Tables
+from cogs import answers, components
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,7 @@ discord.VoiceClient.warn_dave = False
 
 class Gobelet(commands.Bot):
     tables: Tables
+    components: list[components.DynamicType]
 
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         super().__init__(
@@ -60,6 +62,22 @@ class Gobelet(commands.Bot):
         self.settings = settings
         self.sync_commands = sync_commands
         self.tree.on_error = self.on_app_command_error
+        self.components = []
+
+    def add_components(self, *items: components.DynamicType) -> None:
+        """Register a cog's buttons and selects (they survive restarts)."""
+        self.add_dynamic_items(*items)
+        self.components.extend(item for item in items if item not in self.components)
+
+    def remove_components(self, *items: components.DynamicType) -> None:
+        self.remove_dynamic_items(*items)
+        self.components = [item for item in self.components if item not in items]
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Every interaction is answered within Discord's window, and a click on a component
+        # its message no longer shows still reaches the component's handler.
+        answers.watch(interaction)
+        await components.dispatch_stale(interaction, list(self.components))
 
     async def prepare(self, database_url: str) -> None:
         """Open the storage and load every cog (no network needed)."""

@@ -12,7 +12,9 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.storage import Repository, Standing
-from cogs.errors import private_lang, public_lang, refuse
+from bot.tables import TableError
+from cogs import answers
+from cogs.errors import private_lang, public_language, refuse
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -157,11 +159,18 @@ class PageButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None or self.game not in CRITERIA:
+        if interaction.guild_id is None:
             await refuse(interaction, app_commands.NoPrivateMessage())
             return
         repository = interaction.client.tables.repository  # type: ignore[attr-defined]
-        lang = public_lang(interaction)
+        if (
+            self.game not in CRITERIA
+            or self.metric not in CRITERIA[self.game]
+            or self.period not in PERIODS
+        ):
+            await refuse(interaction, TableError("stale"))
+            return
+        lang = await public_language(repository, interaction)
         embed, pages = await leaderboard_embed(
             repository,
             interaction.guild_id,
@@ -173,7 +182,7 @@ class PageButton(
             lang,
         )
         view = pager(self.game, self.metric, self.period, min(self.page, pages - 1), pages)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await answers.update(interaction, embed=embed, view=view)
 
 
 def pager(game: str, metric: str, period: str, page: int, pages: int) -> discord.ui.View | None:
@@ -198,10 +207,10 @@ class ClassementCog(commands.Cog, name="Classement"):
         return self.bot.tables.repository
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(PageButton)
+        self.bot.add_components(PageButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(PageButton)
+        self.bot.remove_components(PageButton)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
         if interaction.guild_id is None:
@@ -231,8 +240,20 @@ class ClassementCog(commands.Cog, name="Classement"):
         critere: str | None = None,
         periode: str = "tout",
     ) -> None:
+        if jeu not in CRITERIA:
+            names = ", ".join(f"`{game}`" for game in CRITERIA)
+            await refuse_text(
+                interaction, t(private_lang(interaction), "err.unknown_game", games=names)
+            )
+            return
+        if periode not in PERIODS:
+            names = ", ".join(f"`{period}`" for period in PERIODS)
+            await refuse_text(
+                interaction, t(private_lang(interaction), "err.unknown_period", periods=names)
+            )
+            return
         metric = critere or CRITERIA[jeu][0]
-        lang = public_lang(interaction)
+        lang = await public_language(self.repository, interaction)
         if metric not in CRITERIA[jeu]:
             names = ", ".join(f"`{m}`" for m in CRITERIA[jeu])
             await refuse_text(
@@ -250,10 +271,7 @@ class ClassementCog(commands.Cog, name="Classement"):
             lang,
         )
         view = pager(jeu, metric, periode, 0, pages)
-        if view is None:
-            await interaction.response.send_message(embed=embed)
-        else:
-            await interaction.response.send_message(embed=embed, view=view)
+        await answers.reply(interaction, ephemeral=False, embed=embed, view=view)
 
     @classement.autocomplete("critere")
     async def criteria(
@@ -275,10 +293,10 @@ class ClassementCog(commands.Cog, name="Classement"):
         self, interaction: discord.Interaction, joueur: discord.User | None = None
     ) -> None:
         who = joueur or interaction.user
-        lang = public_lang(interaction)
+        lang = await public_language(self.repository, interaction)
         embed = await player_embed(self.repository, interaction.guild_id or 0, who.id, lang)
-        await interaction.response.send_message(
-            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        await answers.reply(
+            interaction, ephemeral=False, embed=embed, mentions=discord.AllowedMentions.none()
         )
 
 
@@ -320,7 +338,7 @@ def _figure(figures: dict[str, float], metric: str) -> float | None:
 
 
 async def refuse_text(interaction: discord.Interaction, text: str) -> None:
-    await interaction.response.send_message(text, ephemeral=True)
+    await answers.reply(interaction, text, ephemeral=True)
 
 
 async def setup(bot: Gobelet) -> None:

@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 
 from bot.engine import maya, menteur
-from bot.i18n import language, t
-from bot.storage import StorageError
+from bot.i18n import command, language, t
+from bot.storage import Repository, StorageError
 from bot.tables import Table, TableError
-from cogs import render
+from cogs import answers, render
 
 log = logging.getLogger(__name__)
 
@@ -24,12 +24,15 @@ def public_lang(interaction: discord.Interaction) -> str:
     return language(interaction.guild_locale or "fr")
 
 
+async def public_language(repository: Repository, interaction: discord.Interaction) -> str:
+    """The language of the server's public messages: ``/reglages langue``, else its locale."""
+    settings = await repository.guild_settings(interaction.guild_id or 0)
+    return language(settings.get("language") or public_lang(interaction))
+
+
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, whether or not the interaction was already answered."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    await answers.reply(interaction, text[:2000], ephemeral=True)
 
 
 def explain(
@@ -82,10 +85,13 @@ def explain(
             reason = t(lang, f"err.fault_reason.{params['reason']}")
             return t(lang, "err.fault_not_allowed", reason=reason)
         if isinstance(error, maya.UnknownValue):
-            return t(lang, "err.unknown_value", value=params.get("value"))
+            return t(lang, "err.unknown_value", value=quoted(params.get("value")))
         if isinstance(error, maya.InvalidRules):
             return t(
-                lang, "err.invalid_rules", option=params.get("option"), value=params.get("value")
+                lang,
+                "err.invalid_rules",
+                option=quoted(params.get("option")),
+                value=quoted(params.get("value")),
             )
         try:
             return t(lang, f"err.{code}")
@@ -95,6 +101,11 @@ def explain(
         params = dict(error.params)
         if "starter" in params:
             params["starter"] = name(params["starter"])
+        for key in ("command", "other"):  # commands, as the reader's client names them
+            if key in params:
+                params[key] = command(lang, params[key])
+        if error.code == "no_table":
+            params["game"] = t(lang, f"game.any.{params.get('game', 'maya')}")
         if error.code == "table_busy":
             # Name the game that is running here: a Mia table is not "a Maya game".
             if table is not None and table.kind != "maya":
@@ -114,6 +125,17 @@ def explain(
     if isinstance(error, app_commands.CommandOnCooldown):
         return t(lang, "err.rate_limited", seconds=max(1, round(error.retry_after)))
     return None
+
+
+QUOTED_LENGTH = 40
+
+
+def quoted(value: object) -> str:
+    """Something a user typed, safe to echo: one line, short, no markdown, no mention."""
+    text = " ".join(str(value).split())
+    if len(text) > QUOTED_LENGTH:
+        text = text[: QUOTED_LENGTH - 1] + "…"
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
 def _bid(value: object) -> str:

@@ -21,9 +21,10 @@ from bot.engine import maya
 from bot.i18n import t
 from bot.storage import StorageError
 from bot.tables import CPU_LEVELS, Table, TableError, Tables
-from cogs import maya_options, render, views
+from cogs import answers, maya_options, render, views
 from cogs.errors import private_lang, public_lang, refuse, say_privately
-from cogs.table_messages import TableMessages
+from cogs.free_text import free_text
+from cogs.table_messages import TableMessages, display_name
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -43,16 +44,6 @@ class Reply(Enum):
     PUBLIC = "public"  # a slash command: the story lines are the answer
 
 
-async def send_ephemeral(
-    interaction: discord.Interaction, content: str, view: discord.ui.View | None
-) -> None:
-    # discord.py treats an explicit view=None as a view: leave it out when there is none.
-    if view is None:
-        await interaction.response.send_message(content, ephemeral=True)
-    else:
-        await interaction.response.send_message(content, view=view, ephemeral=True)
-
-
 class MayaCog(TableMessages, commands.Cog, name="Maya"):
     maya_group = app_commands.Group(
         name="maya",
@@ -64,12 +55,13 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         self.bot = bot
         self.tables: Tables = bot.tables
         self.tables.herald = self
+        self.marks: dict[tuple[int, int], dict[int, list[str]]] = {}  # see _on_reaction
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        self.bot.add_components(*views.DYNAMIC_ITEMS)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*views.DYNAMIC_ITEMS)
+        self.bot.remove_components(*views.DYNAMIC_ITEMS)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
         if interaction.guild_id is None:
@@ -81,7 +73,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
     def _table_here(self, interaction: discord.Interaction) -> Table:
         table = self.tables.in_channel(interaction.channel_id or 0)
         if table is None:
-            raise TableError("no_table")
+            raise TableError("no_table", game="maya", command="maya start")
         if table.kind != "maya":
             raise TableError("table_busy", game=table.kind)
         return table
@@ -141,14 +133,30 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
     ) -> None:
         """The Herald: story lines, then the table message. Called with the table locked."""
         await self.tell(table, self._lines(table, events, notes))
-        await self.after_events(table, events)
+        await self._after_events(table, events)
         await self.refresh(table)
 
-    async def after_events(self, table: Table, events: Sequence[maya.Event]) -> None:
+    async def _after_events(self, table: Table, events: Sequence[maya.Event]) -> None:
         """Keep accusation messages in step with their faults."""
         for event in events:
             if event.type.startswith("fault_") and event.type != "fault_raised":
                 await self._refresh_fault(table, event.data["fault"])
+            if event.type == "fault_judged":
+                await self._vote_closed(table, event.data["fault"])
+
+    async def _vote_closed(self, table: Table, fault_id: int) -> None:
+        """The verdict is in: the bot takes its own ✅ ❌ off, so the counts shown are the
+        votes counted."""
+        self.marks.pop((table.id, fault_id), None)
+        message_id = table.fault_messages.get(fault_id)
+        if message_id is None or self.bot.user is None:
+            return
+        message = self._channel(table).get_partial_message(message_id)
+        for emoji in (VOTE_GUILTY, VOTE_INNOCENT):
+            try:
+                await message.remove_reaction(emoji, self.bot.user)
+            except discord.HTTPException:
+                log.info("table %s: could not take the bot's vote reaction off", table.id)
 
     async def _refresh_fault(self, table: Table, fault_id: int) -> None:
         message_id = table.fault_messages.get(fault_id)
@@ -163,7 +171,14 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
 
     # ------------------------------------------------------------------ playing an action
 
-    async def play(
+    async def _act(self, table: Table, action: maya.Action) -> list[maya.Event]:
+        if isinstance(
+            action, maya.Roll | maya.Believe | maya.SecondChance | maya.Warrior | maya.Tap
+        ):
+            action = maya.complete(table.state, action, table.rng)
+        return await self.tables.act(table, action)
+
+    async def move(
         self,
         interaction: discord.Interaction,
         table: Table,
@@ -172,54 +187,35 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         *,
         step: int | None = None,
     ) -> None:
-        """Lock, apply + persist, answer, tell. Refusals become private explanations."""
-        lang = private_lang(interaction)
-        try:
-            async with table.lock:
-                self.check_turn(self.tables, table, step)
-                if isinstance(
-                    action, maya.Roll | maya.Believe | maya.SecondChance | maya.Warrior | maya.Tap
-                ):
-                    action = maya.complete(table.state, action, table.rng)
-                events = await self.tables.act(table, action)
-                await self._answer(interaction, table, action, events, reply, lang)
-                await self.tell(table, [] if reply is Reply.PUBLIC else self._lines(table, events))
-                await self.after_events(table, events)
-                await self.refresh(table)
-                self.tables.schedule(table)
-        except Exception as error:
-            await self.refuse(interaction, error, table)
+        """``play`` with Maya's answers: the story (a slash command), a silent click, or the
+        player's private panel (shown, or updated in place)."""
+        if reply is Reply.PUBLIC or reply is Reply.SILENT:
+            await self.play(interaction, table, action, step=step, public=reply is Reply.PUBLIC)
+            return
+
+        async def answer(events: Sequence[maya.Event]) -> None:
+            await self._answer(interaction, table, action, reply, private_lang(interaction))
+
+        await self.play(interaction, table, action, step=step, answer=answer)
 
     async def _answer(
         self,
         interaction: discord.Interaction,
         table: Table,
         action: maya.Action,
-        events: Sequence[maya.Event],
         reply: Reply,
         lang: str,
     ) -> None:
         assert table.state is not None
-        player = interaction.user.id
-        if reply is Reply.PUBLIC:
-            lines = self._lines(table, events)
-            await interaction.response.send_message(
-                "\n".join(lines)[:2000] or t(lang, "me.done"),
-                allowed_mentions=discord.AllowedMentions(users=False),
-            )
-            return
-        if reply is Reply.SILENT:
-            await interaction.response.defer()
-            return
-        content, view = self.panel(table, player, lang)
+        content, view = self.panel(table, interaction.user.id, lang)
         if isinstance(action, maya.Announce | maya.Photo):
             value = render.maya_value(table.state.announced) if table.state.announced else "?"
             content = t(lang, "me.announced", value=value)
             view = None
         if reply is Reply.UPDATE_PANEL:
-            await interaction.response.edit_message(content=content, view=view)
+            await answers.update(interaction, content=content, view=view)
         else:
-            await send_ephemeral(interaction, content, view)
+            await answers.reply(interaction, content, ephemeral=True, view=view)
 
     def panel(self, table: Table, player: int, lang: str) -> tuple[str, discord.ui.View | None]:
         assert table.state is not None
@@ -251,10 +247,11 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         user = interaction.user.id
         try:
             if action in ("join", "leave", "start") and table.state is None:
-                await self._lobby_action(interaction, table, action)
+                await self.lobby(interaction, table, action, public=False)
                 return
             if action == "join":
-                await self.play(interaction, table, maya.Join(user), Reply.SILENT)
+                table.names[user] = display_name(interaction)
+                await self.move(interaction, table, maya.Join(user), Reply.SILENT)
                 return
             if action == "dice":
                 await self._show_dice(interaction, table)
@@ -263,7 +260,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
             reply = Reply.PANEL if action in ("roll", "roll_blind", "roll_reverse", "believe", "believe_blind") else Reply.SILENT  # fmt: skip
             if action in ("announce", "tap0", "tap1", "second_chance"):
                 reply = Reply.UPDATE_PANEL
-            await self.play(interaction, table, built, reply, step=step)
+            await self.move(interaction, table, built, reply, step=step)
         except Exception as error:
             await self.refuse(interaction, error, table)
 
@@ -274,38 +271,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         content, view = self.panel(table, interaction.user.id, lang)
         if view is None:
             content = t(lang, "me.no_dice")
-        await send_ephemeral(interaction, content, view)
-
-    async def _lobby_action(
-        self, interaction: discord.Interaction, table: Table, action: str
-    ) -> None:
-        user = interaction.user.id
-        async with table.lock:
-            if table.state is not None or not table.running:
-                raise TableError("not_in_lobby")
-            if action == "join":
-                await self.tables.join_lobby(table, user)
-                note = ("lobby_joined", user)
-            elif action == "leave":
-                closed = await self.tables.leave_lobby(table, user)
-                note = ("lobby_closed" if closed else "lobby_left", user)
-            else:
-                if user != table.starter:
-                    raise TableError("not_starter", starter=table.starter)
-                await self.tables.start(table)
-                note = None
-            await interaction.response.defer()
-            if note is not None:
-                await self.tell(table, [self._note(table, note)])
-            else:
-                await self._announce_start(table)
-            await self.refresh(table)
-            self.tables.schedule(table)
-
-    async def _announce_start(self, table: Table) -> None:
-        assert table.state is not None
-        order = " → ".join(table.name(seat.player) for seat in table.state.seats)
-        await self.tell(table, [t(table.lang, "note.started", order=order)])
+        await answers.reply(interaction, content, ephemeral=True, view=view)
 
     async def on_fault_component(
         self, interaction: discord.Interaction, table_id: int, fault_id: int, action: str
@@ -322,7 +288,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
             built = maya.ContestFault(user, fault_id)
         else:
             built = maya.Appeal(user, fault_id)
-        await self.play(interaction, table, built, Reply.SILENT)
+        await self.move(interaction, table, built, Reply.SILENT)
         if action == "contest" and table.state is not None:
             fault = table.state.fault(fault_id)
             if fault is not None and fault.status == "voting":
@@ -338,12 +304,24 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
             await message.add_reaction(VOTE_INNOCENT)
         except discord.HTTPException:
             log.warning("table %s: could not add the vote reactions", table.id)
-        self.tables.arm_vote(table, fault_id)
+        self.tables.arm_vote(table, fault_id, settle=self._sync_votes)
 
     # ------------------------------------------------------------------ reactions (fault votes)
 
+    # A voter's vote is their reaction as it stands (RULES.md §1): ✅ or ❌, changed or taken
+    # back. ``marks`` keeps each voter's vote reactions in the order they were added, so that
+    # with both on the message the later one counts (the bot removes the earlier one when it
+    # may) and taking the later one back leaves the earlier one.
+
     @commands.Cog.listener()
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
+        await self._on_reaction(payload, added=True)
+
+    @commands.Cog.listener()
+    async def on_raw_reaction_remove(self, payload: discord.RawReactionActionEvent) -> None:
+        await self._on_reaction(payload, added=False)
+
+    async def _on_reaction(self, payload: discord.RawReactionActionEvent, *, added: bool) -> None:
         if self.bot.user is not None and payload.user_id == self.bot.user.id:
             return
         emoji = str(payload.emoji)
@@ -361,18 +339,86 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
             if not table.running or table.state is None:
                 return
             fault = table.state.fault(fault_id)
-            if fault is None or fault.status != "voting" or payload.user_id not in fault.voters:
+            if fault is None or fault.status != "voting":
                 return
+            if payload.user_id not in fault.voters:
+                # Anyone else's reaction is no vote: take it off so the counts shown are votes.
+                if added:
+                    await self._remove_reaction(table, fault_id, emoji, payload.user_id)
+                return
+            marks = self.marks.setdefault((table.id, fault_id), {}).setdefault(payload.user_id, [])
+            if emoji in marks:
+                marks.remove(emoji)
+            if added:
+                marks.append(emoji)
+                if len(marks) > 1:
+                    await self._remove_reaction(table, fault_id, marks[0], payload.user_id)
+            await self._sync_votes(table, fault_id)
+
+    async def _remove_reaction(self, table: Table, fault_id: int, emoji: str, user: int) -> None:
+        """Take back a voter's earlier reaction, so that the message shows the vote that counts
+        (needs Manage Messages; without it, the later reaction counts all the same)."""
+        message = self._channel(table).get_partial_message(table.fault_messages[fault_id])
+        try:
+            await message.remove_reaction(emoji, discord.Object(user))
+        except discord.HTTPException:
+            log.info("table %s: could not remove an earlier vote reaction", table.id)
+
+    async def _sync_votes(self, table: Table, fault_id: int) -> None:
+        """Bring the stored votes in line with the voters' reactions. The caller holds the lock."""
+        marks = self.marks.get((table.id, fault_id), {})
+        for voter, emojis in list(marks.items()):
+            fault = table.state.fault(fault_id) if table.state is not None else None
+            if fault is None or fault.status != "voting":
+                return  # judged (the last vote closes it)
+            if voter not in fault.voters:
+                continue
+            wanted = (emojis[-1] == VOTE_GUILTY) if emojis else None
+            stored = (
+                True
+                if voter in fault.guilty_votes
+                else False
+                if voter in fault.innocent_votes
+                else None
+            )
+            if wanted == stored:
+                continue
+            action: maya.Action = (
+                maya.WithdrawVote(voter, fault_id)
+                if wanted is None
+                else maya.Vote(voter, fault_id, wanted)
+            )
             try:
-                events = await self.tables.act(
-                    table, maya.Vote(payload.user_id, fault_id, emoji == VOTE_GUILTY)
-                )
-            except maya.GameError:
-                return  # a second vote, or a vote after the verdict: nothing to do
-            except StorageError:
-                log.warning("table %s: a vote could not be stored", table.id)
+                events = await self.tables.act(table, action)
+            except (maya.GameError, StorageError):
+                # Not stored now: the reactions still say it, and the vote's close re-reads them.
+                log.warning("table %s: a vote could not be stored", table.id, exc_info=True)
                 return
             await self.publish(table, events)
+
+    async def _read_votes(self, table: Table, fault_id: int) -> None:
+        """After a restart: each voter's vote reactions, read back from the message."""
+        message_id = table.fault_messages.get(fault_id)
+        if message_id is None:
+            return
+        try:
+            message = await self._channel(table).fetch_message(message_id)
+            marks: dict[int, list[str]] = {}
+            for reaction in message.reactions:
+                if str(reaction.emoji) not in (VOTE_GUILTY, VOTE_INNOCENT):
+                    continue
+                async for user in reaction.users():
+                    marks.setdefault(user.id, []).append(str(reaction.emoji))
+        except discord.HTTPException:
+            log.warning("table %s: could not read the vote reactions", table.id)
+            return
+        fault = table.state.fault(fault_id) if table.state is not None else None
+        for voter, emojis in marks.items():
+            if len(emojis) > 1:  # both: the order they came in is lost, the stored one counts
+                stored_guilty = fault is not None and voter in fault.guilty_votes
+                counted = VOTE_GUILTY if stored_guilty else VOTE_INNOCENT
+                emojis.sort(key=lambda emoji: emoji == counted)
+        self.marks[(table.id, fault_id)] = marks
 
     # ------------------------------------------------------------------ /maya …
 
@@ -430,8 +476,8 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
             "fautes": fautes,
         }
         options.update(maya_options.rule_options(mode, given))
-        if gage:
-            options["gage"] = " ".join(gage.split())
+        if gage is not None:
+            options["gage"] = free_text(gage, limit=maya.MAX_GAGE)
         rules = maya.Rules.for_preset(mode, **options)
         if niveau not in CPU_LEVELS:
             niveau = "moyen"
@@ -444,51 +490,33 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
             cpu_count=cpu,
             level=niveau,
             turn_seconds=settings.get("turn_seconds"),
+            starter_name=display_name(interaction),
         )
-        async with table.lock:
-            await interaction.response.send_message(
-                t(
-                    table.lang,
-                    "note.table_opened",
-                    player=table.name(interaction.user.id),
-                    game=render.game_label(rules, table.lang),
-                    preset=render.preset_label(rules, table.lang),
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.refresh(table)
+        text = t(
+            table.lang,
+            "note.table_opened",
+            player=table.name(interaction.user.id),
+            game=render.game_label(rules, table.lang),
+            preset=render.preset_label(rules, table.lang),
+        )
+        await self.opened(interaction, table, text)
 
     @maya_group.command(name="rejoindre", description="Rejoindre la table de ce salon")
     async def join(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         if table.state is None:
-            async with table.lock:
-                await self.tables.join_lobby(table, interaction.user.id)
-                await interaction.response.send_message(
-                    self._note(table, ("lobby_joined", interaction.user.id)),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                await self.refresh(table)
+            await self.lobby(interaction, table, "join", public=True)
             return
-        await self.play(interaction, table, maya.Join(interaction.user.id), Reply.PUBLIC)
+        table.names[interaction.user.id] = display_name(interaction)
+        await self.move(interaction, table, maya.Join(interaction.user.id), Reply.PUBLIC)
 
     @maya_group.command(name="quitter", description="Quitter la table de ce salon")
     async def leave(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         if table.state is None:
-            async with table.lock:
-                closed = await self.tables.leave_lobby(table, interaction.user.id)
-                key = "lobby_closed" if closed else "lobby_left"
-                await interaction.response.send_message(
-                    self._note(table, (key, interaction.user.id)),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                if not closed:
-                    await self.refresh(table)
-                else:
-                    await self._clear_table_message(table)
+            await self.lobby(interaction, table, "leave", public=True)
             return
-        await self.play(interaction, table, maya.Leave(interaction.user.id), Reply.PUBLIC)
+        await self.move(interaction, table, maya.Leave(interaction.user.id), Reply.PUBLIC)
 
     async def _clear_table_message(self, table: Table) -> None:
         if table.message_id is None:
@@ -503,20 +531,9 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
     )
     async def begin(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
-        async with table.lock:
-            if interaction.user.id != table.starter:
-                raise TableError("not_starter", starter=table.starter)
-            await self.tables.start(table)
-            assert table.state is not None
-            order = " → ".join(table.name(seat.player) for seat in table.state.seats)
-            await interaction.response.send_message(
-                t(table.lang, "note.started", order=order),
-                allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(table.state.current or 0)]
-                ),
-            )
-            await self.refresh(table)
-            self.tables.schedule(table)
+        if interaction.user.id != table.starter:
+            raise TableError("not_starter", starter=table.starter)
+        await self.lobby(interaction, table, "start", public=True)
 
     @maya_group.command(
         name="stop",
@@ -535,14 +552,13 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
     async def show_table(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         embed, _ = self._table_message(table)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answers.reply(interaction, ephemeral=True, embed=embed)
 
     @maya_group.command(name="regles", description="Voir les règles de cette table (en privé)")
     async def show_rules(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
-        await interaction.response.send_message(
-            render.rules_text(table.rules, private_lang(interaction)), ephemeral=True
-        )
+        text = render.rules_text(table.rules, private_lang(interaction))
+        await answers.reply(interaction, text, ephemeral=True)
 
     @maya_group.command(name="des", description="Voir mes dés (en privé)")
     async def my_dice(self, interaction: discord.Interaction) -> None:
@@ -557,14 +573,14 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
     ) -> None:
         table = self._table_here(interaction)
         action = maya.Roll(interaction.user.id, None, aveugle, inverser)
-        await self.play(interaction, table, action, Reply.PANEL)
+        await self.move(interaction, table, action, Reply.PANEL)
 
     @maya_group.command(name="annoncer", description="Annoncer une valeur (vraie ou bluffée)")
     @app_commands.describe(valeur="La valeur annoncée (ou photo)")
     async def announce(self, interaction: discord.Interaction, valeur: str) -> None:
         table = self._table_here(interaction)
         action = _announcement(interaction.user.id, valeur)
-        await self.play(interaction, table, action, Reply.PUBLIC)
+        await self.move(interaction, table, action, Reply.PUBLIC)
 
     @announce.autocomplete("valeur")
     async def announce_values(
@@ -599,7 +615,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
     )
     async def tap(self, interaction: discord.Interaction, de: int) -> None:
         table = self._table_here(interaction)
-        await self.play(interaction, table, maya.Tap(interaction.user.id, de - 1), Reply.PANEL)
+        await self.move(interaction, table, maya.Tap(interaction.user.id, de - 1), Reply.PANEL)
 
     @maya_group.command(
         name="secondechance",
@@ -607,7 +623,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
     )
     async def second_chance(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
-        await self.play(interaction, table, maya.SecondChance(interaction.user.id), Reply.PANEL)
+        await self.move(interaction, table, maya.SecondChance(interaction.user.id), Reply.PANEL)
 
     # ------------------------------------------------------------------ /croire /soulever /faute
 
@@ -637,20 +653,22 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
                 action = maya.Warrior(user)
             else:
                 action = maya.Fragile(user)
-            await self.play(interaction, table, action, Reply.PUBLIC)
+            await self.move(interaction, table, action, Reply.PUBLIC)
             return
-        await self.play(interaction, table, maya.Believe(user, None, aveugle), Reply.PANEL)
+        await self.move(interaction, table, maya.Believe(user, None, aveugle), Reply.PANEL)
 
     @app_commands.command(name="soulever", description="Soulever le gobelet : vérifier l'annonce")
     @app_commands.guild_only()
     async def lift(self, interaction: discord.Interaction) -> None:
         here = self.tables.in_channel(interaction.channel_id or 0)
+        if here is None:  # /soulever belongs to both games that lift
+            raise TableError("no_table_lift", command="maya start", other="menteur start")
         menteur_cog = self.bot.get_cog("Menteur")
-        if here is not None and here.kind == "menteur" and menteur_cog is not None:
+        if here.kind == "menteur" and menteur_cog is not None:
             await menteur_cog.challenge(interaction, here)  # type: ignore[attr-defined]
             return
         table = self._table_here(interaction)
-        await self.play(interaction, table, maya.Lift(interaction.user.id), Reply.PUBLIC)
+        await self.move(interaction, table, maya.Lift(interaction.user.id), Reply.PUBLIC)
 
     @app_commands.command(
         name="faute", description="Accuser un joueur de faute de jeu (vote de la table)"
@@ -664,35 +682,52 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         motif: app_commands.Range[str, 1, 200],
     ) -> None:
         table = self._table_here(interaction)
-        lang = private_lang(interaction)
+        answers.expect_public(interaction)
         try:
             async with table.lock:
                 if table.state is None:
                     raise TableError("not_started")
                 wait = self.tables.cooldown_left(table, interaction.user.id)
                 if wait > 0:
-                    await say_privately(
-                        interaction, t(lang, "err.rate_limited", seconds=max(1, round(wait)))
-                    )
-                    return
+                    raise TableError("rate_limited", seconds=max(1, round(wait)))
+                motive = free_text(motif, limit=maya.MAX_MOTIVE)
                 events = await self.tables.act(
-                    table, maya.Accuse(interaction.user.id, joueur.id, motif)
+                    table, maya.Accuse(interaction.user.id, joueur.id, motive)
                 )
+                table.accused_at[interaction.user.id] = time.monotonic()
                 fault_id = events[0].data["fault"]
                 fault = table.state.fault(fault_id)
                 assert fault is not None
-                lines = self._lines(table, events)
-                await interaction.response.send_message(
-                    "\n".join(lines),
-                    view=views.fault_view(table.id, fault, table.lang),
-                    allowed_mentions=discord.AllowedMentions(users=[joueur]),
+                message = await self._post_accusation(
+                    interaction, table, self.story(table, events), fault
                 )
-                message = await interaction.original_response()
-                table.fault_messages[fault_id] = message.id
-                table.accused_at[interaction.user.id] = time.monotonic()
-                await self.tables.save_meta(table)
+                if message is not None:
+                    table.fault_messages[fault_id] = message.id
+                    await self._guarded(
+                        table, "store the accusation message", self.tables.save_meta(table)
+                    )
         except Exception as error:
             await self.refuse(interaction, error, table)
+
+    async def _post_accusation(
+        self, interaction: discord.Interaction, table: Table, lines: list[str], fault: maya.Fault
+    ) -> Any:
+        """The accusation, with the accused's buttons: the command's answer if Discord still
+        takes it, else a message in the channel (the accusation is stored either way)."""
+        text = "\n".join(lines)[:2000]
+        view = views.fault_view(table.id, fault, table.lang)
+        pinged = discord.AllowedMentions(users=[discord.Object(fault.accused)])
+        try:
+            return await answers.reply(
+                interaction, text, ephemeral=False, view=view, mentions=pinged
+            )
+        except discord.HTTPException:
+            log.warning("table %s: the accusation's answer was refused", table.id, exc_info=True)
+        try:
+            return await self._channel(table).send(text, view=view, allowed_mentions=pinged)
+        except discord.HTTPException:
+            log.warning("table %s: could not post the accusation", table.id, exc_info=True)
+            return None
 
     # ------------------------------------------------------------------ restart
 
@@ -707,7 +742,8 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
                 if table.state is not None:
                     for fault in table.state.faults:
                         if fault.status == "voting":
-                            self.tables.arm_vote(table, fault.id)
+                            await self._read_votes(table, fault.id)
+                            self.tables.arm_vote(table, fault.id, settle=self._sync_votes)
                 self.tables.schedule(table)
 
 
@@ -717,7 +753,8 @@ def _announcement(player: int, text: str) -> maya.Action:
         return maya.Photo(player)
     if cleaned in ("maya", "mia"):
         return maya.Announce(player, d.MAYA)
-    digits = "".join(ch for ch in cleaned if ch.isdigit())
+    # ASCII digits only: "²" or "①" are digits to ``str.isdigit`` but not to ``int``.
+    digits = "".join(ch for ch in cleaned if ch in "0123456789")
     if len(digits) == 2:
         value = int(digits)
         # "26" and "62" are the same throw: the bot reads it the right way round.

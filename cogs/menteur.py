@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -28,9 +29,9 @@ from bot.engine.cpu import DIFFICILE
 from bot.engine.cpu import menteur as cpu_menteur
 from bot.i18n import t
 from bot.tables import CPU_LEVELS, CPU_NAMES, Table, TableError, Tables
-from cogs import views
+from cogs import answers, views
 from cogs.errors import private_lang, public_lang, refuse, say_privately
-from cogs.table_messages import TableMessages
+from cogs.table_messages import TableMessages, display_name
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -66,7 +67,12 @@ def encode(quantity: int, face: int) -> str:
 
 
 def decode(value: str) -> tuple[int, int]:
-    quantity, face = value.split("_")
+    """A bid picked in a menu (``"3_5"``); anything else is refused as an unknown bid."""
+    quantity, sep, face = value.partition("_")
+    if not (
+        sep and quantity.isascii() and quantity.isdigit() and face.isascii() and face.isdigit()
+    ):
+        raise lm.InvalidBid(reason="unreadable")
     return int(quantity), int(face)
 
 
@@ -131,6 +137,12 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
         self.tables.heralds["menteur"] = self
         self.tutorials: dict[int, Tutorial] = {}
 
+    async def cog_load(self) -> None:
+        self.bot.add_components(TutorialSelect, TutorialDudo)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_components(TutorialSelect, TutorialDudo)
+
     async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
@@ -143,10 +155,10 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
                 continue
             async with table.lock:
                 lines = [t(table.lang, "note.back")]
-                try:  # killed between the last action and the next round's roll
-                    lines += self._lines(table, await self._roll_if_needed(table))
+                try:  # stored by a version that dealt a round in a write of its own
+                    lines += self.story(table, await self.tables.settle(table))
                 except Exception:
-                    log.warning("table %s: could not roll after the restart", table.id)
+                    log.warning("table %s: could not deal after the restart", table.id)
                 await self.tell(table, lines)
                 await self.refresh(table)
                 self.tables.schedule(table)
@@ -156,7 +168,7 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
     def table_here(self, interaction: discord.Interaction) -> Table:
         table = self.tables.in_channel(interaction.channel_id or 0)
         if table is None:
-            raise TableError("no_table")
+            raise TableError("no_table", game="menteur", command="menteur start")
         if table.kind != "menteur":
             raise TableError("table_busy", game=table.kind)
         return table
@@ -257,24 +269,10 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
         self, table: Table, events: Sequence[lm.Event], *, notes: Sequence[Any] = ()
     ) -> None:
         """The Herald (CPU turns and timed-out turns). Called with the table locked."""
-        events = [*events, *await self._roll_if_needed(table)]
         await self.tell(table, self._lines(table, events, notes))
         await self.refresh(table)
 
-    async def _roll_if_needed(self, table: Table) -> list[lm.Event]:
-        """A round to start: roll everyone's dice now (the roll is not a decision)."""
-        state: lm.State | None = table.state
-        if state is None or state.over or state.phase != lm.ROLL or state.current is None:
-            return []
-        action = lm.complete(state, lm.Roll(state.current), table.rng)
-        return await self.tables.act(table, action, in_person=False)
-
     # ------------------------------------------------------------------ playing an action
-
-    async def _act(self, table: Table, action: lm.Action) -> list[lm.Event]:
-        # A round that is due is rolled at once: rolling is nobody's decision.
-        events = await self.tables.act(table, action)
-        return [*events, *await self._roll_if_needed(table)]
 
     async def on_component(
         self,
@@ -291,13 +289,13 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
         user = interaction.user.id
         try:
             if action in ("join", "leave", "start"):
-                await self._lobby_action(interaction, table, action)
+                await self.lobby(interaction, table, action, public=False)
             elif action == "dice":
                 await self.show_dice(interaction, table)
             elif action == "dudo":
                 await self.play(interaction, table, lm.Challenge(user), step=step)
-            elif action == "announce" and value is not None and value != "none":
-                quantity, face = decode(value)
+            elif action == "announce":
+                quantity, face = decode(value or "")
                 await self.play(interaction, table, lm.Bid(user, quantity, face), step=step)
             else:
                 raise lm.NotNow(action=action)
@@ -339,45 +337,7 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
                         style=discord.ButtonStyle.danger,
                     )
                 )
-        kwargs: dict[str, Any] = {"ephemeral": True}
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.response.send_message("\n".join(lines)[:2000], **kwargs)
-
-    async def _lobby_action(
-        self, interaction: discord.Interaction, table: Table, action: str
-    ) -> None:
-        user = interaction.user.id
-        async with table.lock:
-            if table.state is not None or not table.running:
-                raise TableError("not_in_lobby")
-            if action == "join":
-                await self.tables.join_lobby(table, user)
-                key = "lobby_joined"
-            elif action == "leave":
-                closed = await self.tables.leave_lobby(table, user)
-                key = "lobby_closed" if closed else "lobby_left"
-            else:
-                if user != table.starter:
-                    raise TableError("not_starter", starter=table.starter)
-                await self.tables.start(table)
-                key = ""
-            await interaction.response.defer()
-            if key:
-                await self.tell(table, [t(table.lang, f"note.{key}", player=table.name(user))])
-                await self.refresh(table)
-            else:
-                await self._announce_start(table)
-
-    async def _announce_start(self, table: Table) -> None:
-        assert table.state is not None
-        order = " → ".join(table.name(seat.player) for seat in table.state.seats)
-        events = await self._roll_if_needed(table)
-        await self.tell(
-            table, [t(table.lang, "note.started", order=order), *self._lines(table, events)]
-        )
-        await self.refresh(table)
-        self.tables.schedule(table)
+        await answers.reply(interaction, "\n".join(lines)[:2000], ephemeral=True, view=view)
 
     # ------------------------------------------------------------------ commands
 
@@ -414,32 +374,20 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
             cpu_count=cpu,
             level=niveau,
             turn_seconds=settings.get("turn_seconds"),
+            starter_name=display_name(interaction),
         )
-        async with table.lock:
-            await interaction.response.send_message(
-                t(
-                    table.lang,
-                    "note.table_opened",
-                    player=table.name(interaction.user.id),
-                    game=t(table.lang, "game.menteur"),
-                    preset=self._rules_label(rules, table.lang),
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.refresh(table)
+        text = t(
+            table.lang,
+            "note.table_opened",
+            player=table.name(interaction.user.id),
+            game=t(table.lang, "game.menteur"),
+            preset=self._rules_label(rules, table.lang),
+        )
+        await self.opened(interaction, table, text)
 
     @menteur_group.command(name="rejoindre", description="Rejoindre la table de ce salon")
     async def join(self, interaction: discord.Interaction) -> None:
-        table = self.table_here(interaction)
-        async with table.lock:
-            if table.state is not None:
-                raise TableError("not_in_lobby")
-            await self.tables.join_lobby(table, interaction.user.id)
-            await interaction.response.send_message(
-                t(table.lang, "note.lobby_joined", player=table.name(interaction.user.id)),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.refresh(table)
+        await self.lobby(interaction, self.table_here(interaction), "join", public=True)
 
     @menteur_group.command(name="quitter", description="Quitter la table de ce salon")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -448,28 +396,16 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
             # In a game: your dice leave with you (the round starts again if it was yours).
             await self.play(interaction, table, lm.Leave(interaction.user.id), public=True)
             return
-        async with table.lock:
-            closed = await self.tables.leave_lobby(table, interaction.user.id)
-            key = "lobby_closed" if closed else "lobby_left"
-            await interaction.response.send_message(
-                t(table.lang, f"note.{key}", player=table.name(interaction.user.id)),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.refresh(table)
+        await self.lobby(interaction, table, "leave", public=True)
 
     @menteur_group.command(
         name="commencer", description="Lancer la partie (celui ou celle qui a ouvert la table)"
     )
     async def begin(self, interaction: discord.Interaction) -> None:
         table = self.table_here(interaction)
-        async with table.lock:
-            if interaction.user.id != table.starter:
-                raise TableError("not_starter", starter=table.starter)
-            if table.state is not None:
-                raise TableError("not_in_lobby")
-            await interaction.response.defer()
-            await self.tables.start(table)
-            await self._announce_start(table)
+        if interaction.user.id != table.starter:
+            raise TableError("not_starter", starter=table.starter)
+        await self.lobby(interaction, table, "start", public=True)
 
     @menteur_group.command(name="des", description="Voir tes dés (en privé)")
     async def dice(self, interaction: discord.Interaction) -> None:
@@ -574,8 +510,7 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
                 t(lang, "m.current_bid", bid=bid_text(*view.bid), player=tutorial.name(view.bidder))
             )
         body.append("💡 " + " ".join(hint_lines(view, lang, random.Random(state.step))))
-        ui = TutorialView(self, tutorial)
-        return "\n".join(body)[-2000:], ui
+        return "\n".join(body)[-2000:], tutorial_view(tutorial)
 
     async def _tutorial_answer(
         self,
@@ -586,17 +521,22 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
         new: bool = False,
     ) -> None:
         text, ui = self._tutorial_message(tutorial, lines)
-        kwargs: dict[str, Any] = {}
-        if ui is not None:
-            kwargs["view"] = ui
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await answers.reply(interaction, text, ephemeral=True, view=ui)
+
+    async def tutorial_bid(self, interaction: discord.Interaction, value: str, step: int) -> None:
+        try:
+            quantity, face = decode(value)
+        except lm.GameError as error:
+            await refuse(interaction, error)
+            return
+        await self.tutorial_act(interaction, lm.Bid(interaction.user.id, quantity, face), step)
 
     async def tutorial_act(
         self, interaction: discord.Interaction, action: lm.Action, step: int
     ) -> None:
         tutorial = self.tutorials.get(interaction.user.id)
-        if tutorial is None:
-            await say_privately(interaction, t(private_lang(interaction), "err.stale"))
+        if tutorial is None:  # finished, or lost with a restart: it lives in memory only
+            await say_privately(interaction, t(private_lang(interaction), "m.tuto.gone"))
             return
         if step != tutorial.state.step:  # a component of an earlier message
             await refuse(interaction, TableError("stale_turn"))
@@ -611,50 +551,80 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
         await self._tutorial_answer(interaction, tutorial, lines)
 
 
-class TutorialView(discord.ui.View):
-    """The tutorial's select of raises and its *dudo* button (in memory: no restart)."""
+def tutorial_view(tutorial: Tutorial) -> discord.ui.View:
+    """The tutorial's select of raises and its *dudo* button."""
+    state = tutorial.state
+    options = [
+        discord.SelectOption(label=bid_text(q, f), value=encode(q, f))
+        for q, f in raise_options(state.bid, state.rules.jokers, lm.dice_in_play(state))
+    ]
+    view = discord.ui.View(timeout=None)
+    view.add_item(TutorialSelect(tutorial.user, state.step, options, t(tutorial.lang, "m.select")))
+    if state.bid is not None:
+        view.add_item(TutorialDudo(tutorial.user, state.step, label=t(tutorial.lang, "m.btn.dudo")))
+    return view
 
-    def __init__(self, cog: MenteurCog, tutorial: Tutorial) -> None:
-        super().__init__(timeout=900)
-        self.cog = cog
-        self.user = tutorial.user
-        state = tutorial.state
-        self.step = state.step
-        lang = tutorial.lang
-        step = state.step
-        options = [
-            discord.SelectOption(label=bid_text(q, f), value=encode(q, f))
-            for q, f in raise_options(state.bid, state.rules.jokers, lm.dice_in_play(state))
-        ]
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"gobtuto:{self.user}:{step}:bid",
-            options=options or [discord.SelectOption(label="—", value="none")],
-            placeholder=t(lang, "m.select"),
-            disabled=not options,
-        )
-        select.callback = self._bid  # type: ignore[method-assign]
-        self.select = select
-        self.add_item(select)
-        if state.bid is not None:
-            button: discord.ui.Button[Any] = discord.ui.Button(
-                label=t(lang, "m.btn.dudo"),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"gobtuto:{self.user}:{step}:dudo",
+
+def _cog(interaction: discord.Interaction) -> MenteurCog:
+    cog = interaction.client.get_cog("Menteur")  # type: ignore[attr-defined]
+    assert isinstance(cog, MenteurCog)
+    return cog
+
+
+class TutorialSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gobtuto:(?P<user>\d+):(?P<step>\d+):bid",
+):
+    """The tutorial's raises. A dynamic item, so that one from before a restart still gets
+    an answer (the tutorial itself lives in memory: it says it is over)."""
+
+    def __init__(
+        self, user: int, step: int, options: list[discord.SelectOption], placeholder: str
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"gobtuto:{user}:{step}:bid",
+                options=options or [discord.SelectOption(label="—", value="none")],
+                placeholder=placeholder,
+                disabled=not options,
             )
-            button.callback = self._dudo  # type: ignore[method-assign]
-            self.add_item(button)
-
-    async def _bid(self, interaction: discord.Interaction) -> None:
-        value = self.select.values[0] if self.select.values else "none"
-        if value == "none":
-            return
-        quantity, face = decode(value)
-        await self.cog.tutorial_act(
-            interaction, lm.Bid(interaction.user.id, quantity, face), self.step
         )
+        self.user, self.step = user, step
 
-    async def _dudo(self, interaction: discord.Interaction) -> None:
-        await self.cog.tutorial_act(interaction, lm.Challenge(interaction.user.id), self.step)
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> TutorialSelect:
+        return cls(int(match["user"]), int(match["step"]), list(item.options), "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await _cog(interaction).tutorial_bid(interaction, value, self.step)
+
+
+class TutorialDudo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gobtuto:(?P<user>\d+):(?P<step>\d+):dudo",
+):
+    def __init__(self, user: int, step: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"gobtuto:{user}:{step}:dudo",
+            )
+        )
+        self.user, self.step = user, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> TutorialDudo:
+        return cls(int(match["user"]), int(match["step"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        action = lm.Challenge(interaction.user.id)
+        await _cog(interaction).tutorial_act(interaction, action, self.step)
 
 
 def story(events: Sequence[lm.Event], lang: str, name: Any) -> list[str]:

@@ -14,13 +14,19 @@ from bot import yades_tables
 from bot.engine import maya, yades
 from bot.i18n import t
 from bot.storage import Repository
-from cogs import maya_options
+from bot.tables import TableError
+from cogs import answers, maya_options
 from cogs.classement import player_embed
 from cogs.errors import private_lang, refuse
+from cogs.free_text import free_text, shown
 from cogs.yades import EXTRA_BOXES, sheet_rules
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
+
+
+TURN_LEAST, TURN_MOST = 15, 600  # the turn timer a server may set, in seconds
+LANGUAGES = ("fr", "en", "auto")
 
 
 def describe_settings(settings: dict[str, Any], lang: str) -> str:
@@ -36,7 +42,9 @@ def describe_settings(settings: dict[str, Any], lang: str) -> str:
         else t(lang, "settings.language_auto")
     )
     gage = settings.get("gage")
-    lines.append(t(lang, "settings.gage", gage=gage) if gage else t(lang, "settings.gage_default"))
+    lines.append(
+        t(lang, "settings.gage", gage=shown(gage)) if gage else t(lang, "settings.gage_default")
+    )
     game = settings.get("maya") or {}
     mode = game.get("mode", maya.SOIREE)
     options = ", ".join(f"{k}={v}" for k, v in sorted(game.get("options", {}).items())) or "—"
@@ -77,7 +85,7 @@ class EraseButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         lang = private_lang(interaction)
         if interaction.user.id != self.user or interaction.guild_id != self.guild:
-            await interaction.response.send_message(t(lang, "data.not_yours"), ephemeral=True)
+            await answers.reply(interaction, t(lang, "data.not_yours"), ephemeral=True)
             return
         try:
             repository: Repository = interaction.client.tables.repository  # type: ignore[attr-defined]
@@ -85,9 +93,7 @@ class EraseButton(
         except Exception as error:
             await refuse(interaction, error)
             return
-        await interaction.response.edit_message(
-            content=t(lang, "data.erased", rows=removed), view=None
-        )
+        await answers.update(interaction, content=t(lang, "data.erased", rows=removed), view=None)
 
 
 class ReglagesCog(commands.Cog, name="Reglages"):
@@ -109,10 +115,10 @@ class ReglagesCog(commands.Cog, name="Reglages"):
         return self.bot.tables.repository
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(EraseButton)
+        self.bot.add_components(EraseButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(EraseButton)
+        self.bot.remove_components(EraseButton)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
         if interaction.guild_id is None:
@@ -135,22 +141,22 @@ class ReglagesCog(commands.Cog, name="Reglages"):
                 settings[key] = value
         await self.repository.save_guild_settings(guild, settings)
         lang = private_lang(interaction)
-        await interaction.response.send_message(
-            t(lang, "settings.saved") + "\n" + describe_settings(settings, lang), ephemeral=True
-        )
+        text = t(lang, "settings.saved") + "\n" + describe_settings(settings, lang)
+        await answers.reply(interaction, text, ephemeral=True)
 
     @reglages.command(name="voir", description="Voir les réglages du serveur")
     async def show(self, interaction: discord.Interaction) -> None:
         settings = await self.repository.guild_settings(interaction.guild_id or 0)
-        await interaction.response.send_message(
-            describe_settings(settings, private_lang(interaction)), ephemeral=True
-        )
+        text = describe_settings(settings, private_lang(interaction))
+        await answers.reply(interaction, text, ephemeral=True)
 
     @reglages.command(name="minuteur", description="Le temps pour jouer son tour, en secondes")
     @app_commands.describe(secondes="De 15 à 600 secondes")
     async def timer(
         self, interaction: discord.Interaction, secondes: app_commands.Range[int, 15, 600]
     ) -> None:
+        if not TURN_LEAST <= secondes <= TURN_MOST:
+            raise TableError("timer_range", least=TURN_LEAST, most=TURN_MOST)
         await self._update(interaction, turn_seconds=secondes)
 
     @reglages.command(name="langue", description="La langue des messages publics")
@@ -163,6 +169,8 @@ class ReglagesCog(commands.Cog, name="Reglages"):
         ]
     )
     async def language(self, interaction: discord.Interaction, langue: str) -> None:
+        if langue not in LANGUAGES:
+            raise TableError("unknown_language", languages=", ".join(LANGUAGES))
         await self._update(interaction, language=None if langue == "auto" else langue)
 
     @reglages.command(name="gage", description="Le gage des parties de Maya (soirée)")
@@ -170,7 +178,7 @@ class ReglagesCog(commands.Cog, name="Reglages"):
     async def gage(
         self, interaction: discord.Interaction, mot: app_commands.Range[str, 1, 30]
     ) -> None:
-        word = " ".join(mot.split())
+        word = free_text(mot, limit=maya.MAX_GAGE)
         maya.Rules.for_preset(maya.SOIREE, gage=word)
         await self._update(interaction, gage=None if word == "gorgée" else word)
 
@@ -235,24 +243,22 @@ class ReglagesCog(commands.Cog, name="Reglages"):
         wanted = {"yades": {"preset": preset, "remove": remove, "add": add}}
         rules = sheet_rules(wanted, preset)  # refuses an unknown box, or too many
         # A new sheet needs the expert's table: solving it takes seconds, off the event loop.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answers.think(interaction, ephemeral=True)
         await asyncio.to_thread(yades_tables.load, rules, self.bot.settings.database_path.parent)
         guild = interaction.guild_id or 0
         settings = await self.repository.guild_settings(guild)
         settings.update(wanted)
         await self.repository.save_guild_settings(guild, settings)
         lang = private_lang(interaction)
-        await interaction.followup.send(
-            t(lang, "settings.saved") + "\n" + describe_settings(settings, lang), ephemeral=True
-        )
+        text = t(lang, "settings.saved") + "\n" + describe_settings(settings, lang)
+        await answers.reply(interaction, text, ephemeral=True)
 
     @reglages.command(name="reinitialiser", description="Revenir aux réglages par défaut")
     async def reset(self, interaction: discord.Interaction) -> None:
         await self.repository.save_guild_settings(interaction.guild_id or 0, {})
         lang = private_lang(interaction)
-        await interaction.response.send_message(
-            t(lang, "settings.saved") + "\n" + describe_settings({}, lang), ephemeral=True
-        )
+        text = t(lang, "settings.saved") + "\n" + describe_settings({}, lang)
+        await answers.reply(interaction, text, ephemeral=True)
 
     @donnees.command(name="voir", description="Voir ce que Gobelet garde de toi sur ce serveur")
     async def show_data(self, interaction: discord.Interaction) -> None:
@@ -260,7 +266,7 @@ class ReglagesCog(commands.Cog, name="Reglages"):
         embed = await player_embed(
             self.repository, interaction.guild_id or 0, interaction.user.id, lang
         )
-        await interaction.response.send_message(t(lang, "data.what"), embed=embed, ephemeral=True)
+        await answers.reply(interaction, t(lang, "data.what"), ephemeral=True, embed=embed)
 
     @donnees.command(name="effacer", description="Effacer tes statistiques sur ce serveur")
     async def erase(self, interaction: discord.Interaction) -> None:
@@ -271,7 +277,7 @@ class ReglagesCog(commands.Cog, name="Reglages"):
                 interaction.guild_id or 0, interaction.user.id, label=t(lang, "data.confirm")
             )
         )
-        await interaction.response.send_message(t(lang, "data.sure"), view=view, ephemeral=True)
+        await answers.reply(interaction, t(lang, "data.sure"), ephemeral=True, view=view)
 
 
 async def setup(bot: Gobelet) -> None:

@@ -17,6 +17,7 @@ from bot.engine import dice as d
 from bot.engine import maya
 from bot.engine.maya import Event
 from bot.i18n import t
+from cogs.free_text import shown
 
 Names = Callable[[int], str]
 
@@ -32,7 +33,7 @@ def maya_value(value: int) -> str:
 def _unit_word(rules: maya.Rules, count: int, lang: str) -> str:
     """The table's penalty word: sips/lives in the reader's language unless the table set its own."""
     if rules.gage not in DEFAULT_GAGES:
-        return rules.gage
+        return shown(rules.gage)
     if rules.lives:
         return t(lang, "word.life" if count == 1 else "word.lives")
     return t(lang, "word.sip" if count == 1 else "word.sips")
@@ -50,6 +51,7 @@ PLAYER_LINES = {
     "fault_accepted": "ev.fault_accepted",
     "fault_contested": "ev.fault_contested",
     "vote_cast": "ev.vote_cast",
+    "vote_withdrawn": "ev.vote_withdrawn",
     "fault_appealed": "ev.fault_appealed",
 }
 
@@ -146,7 +148,7 @@ def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang:
                 key,
                 accuser=names(data["accuser"]),
                 accused=names(data["accused"]),
-                motive=discord.utils.escape_markdown(data["motive"]),
+                motive=shown(data["motive"]),
             )
         elif kind == "fault_judged":
             key = "ev.fault_guilty" if data["guilty"] else "ev.fault_innocent"
@@ -321,5 +323,5 @@ def rules_text(rules: maya.Rules, lang: str) -> str:
         flags += ["warrior_fragile", "inversion_maya", "fautes"]
     for name in flags:
         lines.append(f"{on if getattr(rules, name) else off} {t(lang, 'rules.' + name)}")
-    lines.append(t(lang, "rules.gage", gage=rules.gage))
+    lines.append(t(lang, "rules.gage", gage=shown(rules.gage)))
     return "\n".join(lines)

@@ -14,6 +14,7 @@ import asyncio
 import io
 import itertools
 import logging
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,9 +34,9 @@ from bot.games import YadesSetup, points_lost
 from bot.i18n import t
 from bot.storage import StorageError
 from bot.tables import CPU_LEVELS, Table, TableError, Tables
-from cogs import views, yades_picture
+from cogs import answers, views, yades_picture
 from cogs.errors import private_lang, public_lang, refuse, say_privately
-from cogs.table_messages import TableMessages
+from cogs.table_messages import TableMessages, display_name
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CHALLENGE_SECONDS = 300.0
+CHALLENGE_PAUSE_SECONDS = 30.0  # between two challenges by the same member
+MAX_STAKE = 1000
 COLOUR = discord.Colour(0x2E86C1)
 ALL_HELD = (1 << y.DICE) - 1
 
@@ -73,7 +76,7 @@ def parse_keep(text: str, dice: Sequence[int]) -> tuple[int, ...]:
             free.remove(spot)
             kept.append(spot)
         return tuple(sorted(kept))
-    digits = [int(ch) for ch in text if ch.isdigit()]
+    digits = [int(ch) for ch in text if ch in "0123456789"]  # "²" is no position
     if not digits or any(not 1 <= n <= y.DICE for n in digits) or len(set(digits)) != len(digits):
         raise y.InvalidKeep(keep=text)
     return tuple(sorted(n - 1 for n in digits))
@@ -94,6 +97,7 @@ class Challenge:
     mise: int
     lang: str
     created: datetime
+    challenger_name: str | None = None
     message_id: int | None = None
     task: asyncio.Task[None] | None = None
 
@@ -161,14 +165,16 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         self.tables: Tables = bot.tables
         self.tables.heralds["yades"] = self
         self.challenges: dict[int, Challenge] = {}
+        self.held: dict[int, tuple[int, int]] = {}  # table -> (step, held dice) of its toggles
+        self.last_challenge: dict[int, datetime] = {}  # challenger -> when they last challenged
         self._ids = itertools.count(1)
         self.loading: asyncio.Task[Any] | None = None
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(ChallengeButton)
+        self.bot.add_components(ChallengeButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(ChallengeButton)
+        self.bot.remove_components(ChallengeButton)
         for challenge in self.challenges.values():
             if challenge.task is not None:
                 challenge.task.cancel()
@@ -189,7 +195,10 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
             await self._strategy_for(table.rules.rules)
             async with table.lock:
                 await self.tell(table, [t(table.lang, "note.back")])
-                await self.refresh(table, held=await self._held_before(table))
+                held = await self._held_before(table)
+                if table.state is not None:
+                    self.held[table.id] = (table.state.step, held)
+                await self.refresh(table, held=held)
                 self.tables.schedule(table)
 
     async def _held_before(self, table: Table) -> int:
@@ -231,7 +240,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
     def _table_here(self, interaction: discord.Interaction) -> Table:
         table = self.tables.in_channel(interaction.channel_id or 0)
         if table is None:
-            raise TableError("no_table")
+            raise TableError("no_table", game="yades", command="yades start")
         if table.kind != "yades":
             raise TableError("table_busy", game=table.kind)
         return table
@@ -464,7 +473,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         user = interaction.user.id
         try:
             if action in ("join", "leave", "start"):
-                await self._lobby_action(interaction, table, action)
+                await self.lobby(interaction, table, action, public=False)
             elif action == "roll":
                 await self.play(interaction, table, y.Roll(user), step=step)
             elif action.startswith("hold"):
@@ -483,7 +492,8 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
     async def _toggle(
         self, interaction: discord.Interaction, table: Table, step: int, held: int
     ) -> None:
-        """Redraw the turn's buttons with another die held: only the player whose turn it is."""
+        """Redraw the turn's buttons with another die held: only the player whose turn it is.
+        The held dice are remembered for the turn, so that ``/yades lancer`` keeps them too."""
         state: y.State | None = table.state
         if state is None or not table.running or state.step != step:
             raise TableError("stale_turn")
@@ -492,43 +502,17 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
             if seat is None or seat.status != y.IN:
                 raise y.UnknownPlayer(player=interaction.user.id)
             raise y.NotYourTurn(player=interaction.user.id, current=state.current)
-        await interaction.response.edit_message(view=self._view(table, held))
+        self.held[table.id] = (step, held)
+        await answers.update(interaction, view=self._view(table, held))
 
-    async def _lobby_action(
-        self, interaction: discord.Interaction, table: Table, action: str
-    ) -> None:
-        user = interaction.user.id
-        async with table.lock:
-            if table.state is not None or not table.running:
-                raise TableError("not_in_lobby")
-            if action == "join":
-                await self.tables.join_lobby(table, user)
-                key = "lobby_joined"
-            elif action == "leave":
-                closed = await self.tables.leave_lobby(table, user)
-                key = "lobby_closed" if closed else "lobby_left"
-            else:
-                if user != table.starter:
-                    raise TableError("not_starter", starter=table.starter)
-                await self._start(table)
-                key = ""
-            await interaction.response.defer()
-            if key:
-                await self.tell(table, [t(table.lang, f"note.{key}", player=table.name(user))])
-                await self.refresh(table)
-            else:
-                await self._announce_start(table)
+    def held_now(self, table: Table) -> int:
+        """The dice held with the table's toggles on this turn (a mask of positions)."""
+        step, held = self.held.get(table.id, (-1, 0))
+        return held if table.state is not None and step == table.state.step else 0
 
-    async def _start(self, table: Table) -> None:
+    async def _start(self, table: Table) -> list[y.Event]:
         await self._strategy_for(table.rules.rules)
-        await self.tables.start(table)
-
-    async def _announce_start(self, table: Table) -> None:
-        assert table.state is not None
-        order = " → ".join(table.name(seat.player) for seat in table.state.seats)
-        await self.tell(table, [t(table.lang, "note.started", order=order)])
-        await self.refresh(table)
-        self.tables.schedule(table)
+        return await self.tables.start(table)
 
     async def _open(
         self,
@@ -539,6 +523,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         cpu: int = 0,
         level: str = "moyen",
         starter: int | None = None,
+        starter_name: str | None = None,
         channel_id: int | None = None,
     ) -> Table:
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
@@ -554,6 +539,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
             cpu_count=cpu,
             level=level if level in CPU_LEVELS else "moyen",
             turn_seconds=settings.get("turn_seconds"),
+            starter_name=starter_name if starter is not None else display_name(interaction),
         )
 
     # ------------------------------------------------------------------ challenges
@@ -585,27 +571,42 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
             "challenged": f"<@{challenge.challenged}>",
         }
         if action == "refuse":
-            await interaction.response.edit_message(
-                content=t(public, "y.challenge.refused", **names), view=None
+            await answers.update(
+                interaction, content=t(public, "y.challenge.refused", **names), view=None
             )
             return
+        table: Table | None = None
         try:
             table = await self._open(
                 interaction,
                 preset=challenge.preset,
                 mise=challenge.mise,
                 starter=challenge.challenger,
+                starter_name=challenge.challenger_name,
                 channel_id=challenge.channel_id,
             )
             async with table.lock:
-                await self.tables.join_lobby(table, challenge.challenged)
-                await self._start(table)
-                await interaction.response.edit_message(
-                    content=t(public, "y.challenge.accepted", **names), view=None
+                name = display_name(interaction)
+                await self.tables.join_lobby(table, challenge.challenged, name=name)
+                events = await self._start(table)
+                accepted = t(public, "y.challenge.accepted", **names)
+                await self._guarded(
+                    table,
+                    "answer the challenge",
+                    answers.update(interaction, content=accepted, view=None),
                 )
-                await self._announce_start(table)
+                await self._begun(table, events)
         except Exception as error:
             await refuse(interaction, error, self.tables.in_channel(challenge.channel_id))
+            if table is not None and table.running and table.state is None:
+                # Opened but not started (a failed write): its lobby is there to start it.
+                await self._guarded(table, "draw the lobby", self.refresh(table))
+
+    async def _begun(self, table: Table, events: Sequence[y.Event]) -> None:
+        """A duel just started: tell it, draw the table, start the first turn."""
+        await self._guarded(table, "tell the start", self.tell(table, self._started(table, events)))
+        await self._guarded(table, "draw the table", self.refresh(table))
+        self.tables.schedule(table)
 
     def _forget_challenge(self, challenge: Challenge) -> None:
         self.challenges.pop(challenge.id, None)
@@ -663,23 +664,26 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         me = self.bot.user
         against_cpu = cpu or adversaire is None or (me is not None and adversaire.id == me.id)
         if against_cpu:
+            answers.expect_public(interaction)
             table = await self._open(interaction, preset=preset, cpu=1, level=niveau)
             async with table.lock:
-                await self.tables.start(table)
-                await interaction.response.send_message(
-                    t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id)),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                await self._announce_start(table)
+                events = await self.tables.start(table)
+                text = t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id))
+                told = await self.after_move(interaction, table, [text], public=True)
+                await self._guarded(table, "tell the duel", self.tell(table, told))
+                await self._begun(table, events)
             return
         assert adversaire is not None
         lang = private_lang(interaction)
         if adversaire.id == interaction.user.id or adversaire.bot:
             await say_privately(interaction, t(lang, "y.challenge.self"))
             return
+        if not 0 <= mise <= MAX_STAKE:
+            raise TableError("stake", most=MAX_STAKE)
         busy = self.tables.in_channel(interaction.channel_id or 0)
         if busy is not None:
             raise TableError("table_busy", game=busy.kind)
+        self._check_challenge_pace(interaction.user.id, adversaire.id, interaction.created_at)
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
         public = settings.get("language") or public_lang(interaction)
         preset = sheet_rules(settings, preset).preset
@@ -693,6 +697,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
             mise=mise,
             lang=public,
             created=interaction.created_at,
+            challenger_name=display_name(interaction),
         )
         view = discord.ui.View(timeout=None)
         view.add_item(ChallengeButton(challenge.id, "accept", label=t(public, "y.btn.accept"), style=discord.ButtonStyle.success))  # fmt: skip
@@ -701,21 +706,39 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         # Known before the message exists: the challenged player may click at once.
         self.challenges[challenge.id] = challenge
         challenge.task = asyncio.create_task(self._expire_later(challenge))
-        await interaction.response.send_message(
-            t(
-                public,
-                "y.challenge.text",
-                challenger=f"<@{challenge.challenger}>",
-                challenged=f"<@{challenge.challenged}>",
-                preset=t(public, f"y.preset.{preset}"),
-                stake=stake,
-                minutes=int(CHALLENGE_SECONDS // 60),
-            ),
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=[adversaire]),
+        text = t(
+            public,
+            "y.challenge.text",
+            challenger=f"<@{challenge.challenger}>",
+            challenged=f"<@{challenge.challenged}>",
+            preset=t(public, f"y.preset.{preset}"),
+            stake=stake,
+            minutes=int(CHALLENGE_SECONDS // 60),
         )
-        message = await interaction.original_response()
+        pinged = discord.AllowedMentions(users=[adversaire])
+        message = await answers.reply(
+            interaction, text, ephemeral=False, view=view, mentions=pinged
+        )
         challenge.message_id = message.id
+
+    def _check_challenge_pace(self, challenger: int, challenged: int, now: datetime) -> None:
+        """One pending challenge per pair, and a pause between a member's challenges, so
+        that nobody can be pinged again and again."""
+        for pending in self.challenges.values():
+            pair = (pending.challenger, pending.challenged)
+            if pair == (challenger, challenged) and not pending.expired(now):
+                until = pending.created + timedelta(seconds=CHALLENGE_SECONDS)
+                raise TableError(
+                    "challenge_pending",
+                    player=f"<@{challenged}>",
+                    until=f"<t:{int(until.timestamp())}:R>",
+                )
+        last = self.last_challenge.get(challenger)
+        if last is not None:
+            wait = CHALLENGE_PAUSE_SECONDS - (now - last).total_seconds()
+            if wait > 0:
+                raise TableError("challenge_pause", seconds=max(1, round(wait)))
+        self.last_challenge[challenger] = now
 
     @yades_group.command(name="start", description="Ouvrir une table de Yadès dans ce salon")
     @app_commands.describe(
@@ -737,51 +760,36 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         cpu: app_commands.Range[int, 0, 5] = 0,
         niveau: str = "moyen",
     ) -> None:
+        answers.expect_public(interaction)
         table = await self._open(interaction, preset=preset, cpu=cpu, level=niveau)
-        async with table.lock:
-            await interaction.response.send_message(
-                t(
-                    table.lang,
-                    "note.table_opened",
-                    player=table.name(interaction.user.id),
-                    game="Yadès",
-                    preset=self._preset_label(table.rules, table.lang),
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.refresh(table)
+        text = t(
+            table.lang,
+            "note.table_opened",
+            player=table.name(interaction.user.id),
+            game="Yadès",
+            preset=self._preset_label(table.rules, table.lang),
+        )
+        await self.opened(interaction, table, text)
 
     @yades_group.command(name="rejoindre", description="Rejoindre la table de ce salon")
     async def join(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
-        async with table.lock:
-            if table.state is not None:
-                raise TableError("not_in_lobby")
-            await self.tables.join_lobby(table, interaction.user.id)
-            await interaction.response.send_message(
-                t(table.lang, "note.lobby_joined", player=table.name(interaction.user.id)),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.refresh(table)
+        await self.lobby(interaction, self._table_here(interaction), "join", public=True)
 
     @yades_group.command(
         name="commencer", description="Lancer la partie (celui ou celle qui a ouvert la table)"
     )
     async def begin(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
-        async with table.lock:
-            if interaction.user.id != table.starter:
-                raise TableError("not_starter", starter=table.starter)
-            if table.state is not None:
-                raise TableError("not_in_lobby")
-            await interaction.response.defer()
-            await self._start(table)
-            await self._announce_start(table)
+        if interaction.user.id != table.starter:
+            raise TableError("not_starter", starter=table.starter)
+        await self.lobby(interaction, table, "start", public=True)
 
     @yades_group.command(name="lancer", description="Lancer les dés (ou relancer ceux non gardés)")
     async def roll(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
-        await self.play(interaction, table, y.Roll(interaction.user.id), public=True)
+        # The dice held with the table's toggles stay held whatever way the roll is asked for.
+        keep = y.kept_positions(self.held_now(table))
+        await self.play(interaction, table, y.Roll(interaction.user.id, keep), public=True)
 
     @yades_group.command(name="garder", description="Garder des dés et relancer les autres")
     @app_commands.describe(des="Les dés gardés : positions (1 3 5) ou faces (⚅⚅)")
@@ -822,42 +830,38 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
 
     @yades_group.command(name="feuille", description="Voir les feuilles de score")
     async def sheet(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
+        table = await self._sheet_table(interaction)
         state: y.State | None = table.state
         if state is None:
             raise TableError("not_started")
         lang = private_lang(interaction)
-        names = {
-            seat.player: (table.cpus[seat.player].name if table.is_cpu(seat.player) else None)
-            for seat in state.seats
-        }
-        picture = await self._picture(state, names, interaction, lang)
+        picture = await self._picture(state, sheet_names(table, state, interaction, lang), lang)
         embed = sheet_embed(state, table, lang)
-        if picture is not None:
-            embed.set_image(url="attachment://feuille.png")
-            await interaction.response.send_message(
-                embed=embed, file=discord.File(io.BytesIO(picture), "feuille.png"), ephemeral=True
-            )
-        else:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+        if picture is None:
+            await answers.reply(interaction, ephemeral=True, embed=embed)
+            return
+        embed.set_image(url="attachment://feuille.png")
+        image = discord.File(io.BytesIO(picture), "feuille.png")
+        await answers.reply(interaction, ephemeral=True, embed=embed, file=image)
 
-    async def _picture(
-        self,
-        state: y.State,
-        names: dict[int, str | None],
-        interaction: discord.Interaction,
-        lang: str,
-    ) -> bytes | None:
+    async def _sheet_table(self, interaction: discord.Interaction) -> Table:
+        """The channel's Yadès table, or once it is over, the last one played here."""
+        here = self.tables.in_channel(interaction.channel_id or 0)
+        if here is not None and here.kind == "yades" and here.state is not None:
+            return here
+        record = await self.tables.repository.last_ended_game(
+            interaction.guild_id or 0, interaction.channel_id or 0, "yades"
+        )
+        if record is not None:
+            return Table.from_record(record, random.Random())
+        if here is not None:
+            return self._table_here(interaction)  # its lobby, or another game: say which
+        raise TableError("no_table", game="yades", command="yades start")
+
+    async def _picture(self, state: y.State, names: dict[int, str], lang: str) -> bytes | None:
         """The sheet as a picture (None if drawing it failed: the embed still tells it all)."""
-        guild = interaction.guild
-        shown: dict[int, str] = {}
-        for player, name in names.items():
-            if name is None:
-                member = guild.get_member(player) if guild is not None else None
-                name = member.display_name if member is not None else str(player)
-            shown[player] = name
         try:
-            return await asyncio.to_thread(yades_picture.sheet_picture, state, shown, lang)
+            return await asyncio.to_thread(yades_picture.sheet_picture, state, names, lang)
         except Exception:
             log.warning("the sheet picture failed", exc_info=True)
             return None
@@ -887,7 +891,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
                     loss=f"{option.loss:.1f}",
                 )
             )
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+        await answers.reply(interaction, "\n".join(lines)[:2000], ephemeral=True)
 
     @yades_group.command(
         name="stop",
@@ -900,15 +904,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
     async def give_up(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         if table.state is None:
-            async with table.lock:
-                closed = await self.tables.leave_lobby(table, interaction.user.id)
-                key = "lobby_closed" if closed else "lobby_left"
-                await interaction.response.send_message(
-                    t(table.lang, f"note.{key}", player=table.name(interaction.user.id)),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                if not closed:
-                    await self.refresh(table)
+            await self.lobby(interaction, table, "leave", public=True)
             return
         await self.play(interaction, table, y.Leave(interaction.user.id), public=True)
 
@@ -927,6 +923,20 @@ def describe(action: y.Action, state: y.State, lang: str) -> str:
             return t(lang, "y.advice.roll_all")
         return t(lang, "y.advice.keep", dice=faces([state.dice[i] for i in kept]))
     return type(action).__name__
+
+
+def sheet_names(
+    table: Table, state: y.State, interaction: discord.Interaction, lang: str
+) -> dict[int, str]:
+    """The column headers of the sheet picture, where a mention cannot be drawn: the CPU's
+    name, the name a player joined with, the asker's own, else the player's seat."""
+    names: dict[int, str] = {}
+    for number, seat in enumerate(state.seats, 1):
+        name = table.display_name(seat.player)
+        if name is None and seat.player == interaction.user.id:
+            name = interaction.user.display_name
+        names[seat.player] = name or t(lang, "y.sheet.player", n=number)
+    return names
 
 
 def sheet_embed(state: y.State, table: Table, lang: str) -> discord.Embed:

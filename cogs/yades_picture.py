@@ -1,7 +1,8 @@
 """Yadès score sheets as a picture: every player's sheet side by side, as a PNG.
 
 ``sheet_picture(state, names, lang)`` draws one row per box of the sheet in use, the
-upper subtotal, the upper bonus (earned, or the progress ``x/63``), the lower total, the
+upper subtotal, the upper bonus (earned, or the progress toward the least total that
+earns it, ``46/64`` when it takes more than 63), the lower total, the
 five-of-a-kind bonus when someone has one, and the grand total; one column per player.
 The current player's column is tinted and the leader's total is gold.
 
@@ -359,8 +360,8 @@ def _rows(state: yades.State, lang: str) -> list[_Row]:
         cells = tuple(_Cell(str(total.upper), bold=True) for total in totals)
         rows.append(_Row(label, cells, "subtotal", separated=True))
         if sheet.bonus_points:
-            key = "yades.picture.bonus_strict" if sheet.bonus_strict else "yades.picture.bonus"
-            label = _Text.of(t(lang, key, threshold=sheet.bonus_threshold))
+            # The least upper total that earns it, as everywhere else: "64" for "over 63".
+            label = _Text.of(t(lang, "yades.picture.bonus", target=sheet.bonus_target))
             bonus_cells = []
             for seat in seats:
                 progress = yades.sheet_bonus_progress(sheet, seat.boxes)
@@ -368,7 +369,7 @@ def _rows(state: yades.State, lang: str) -> list[_Row]:
                     bonus_cells.append(_Cell(f"+{sheet.bonus_points}", EARNED, bold=True))
                 else:
                     fill = MUTED if progress.reachable else FAINT
-                    bonus_cells.append(_Cell(f"{progress.upper}/{sheet.bonus_threshold}", fill))
+                    bonus_cells.append(_Cell(f"{progress.upper}/{progress.target}", fill))
             rows.append(_Row(label, tuple(bonus_cells), "subtotal"))
     if lower:
         rows.extend(box_row(box, separated=i == 0 and bool(upper)) for i, box in enumerate(lower))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import en, fr
+from bot.i18n import commands, en, fr
 
 FRENCH = "fr"
 ENGLISH = "en"
@@ -30,6 +30,15 @@ def t(locale: object, key: str, /, **params: Any) -> str:
     if template is None:
         template = fr.TEXTS[key]
     return template.format(**params) if params else template
+
+
+def command(locale: object, path: str) -> str:
+    """A command as the reader's client shows it: ``"menteur rejoindre"`` -> ``/liarsdice join``
+    for English clients, ``/menteur rejoindre`` for the others."""
+    words = path.split()
+    if language(locale) == ENGLISH:
+        words = [commands.ENGLISH.get(word, word) for word in words]
+    return "/" + " ".join(words)
 
 
 def has(key: str) -> bool:

@@ -176,3 +176,64 @@ def test_every_preset_box_has_a_label_in_both_languages():
             assert f"y.box.{box.id}" in en.TEXTS
     picture_keys = {key for key in fr.TEXTS if key.startswith("yades.picture.")}
     assert picture_keys == {key for key in en.TEXTS if key.startswith("yades.picture.")}
+
+
+def _upper_at(preset: str, upper: dict[str, int]) -> yades.State:
+    """Two players; the first has filled the upper boxes ``upper`` (box -> points)."""
+    state = yades.new_game([1, 2], yades.Rules.for_preset(preset))
+    state.seats[0].boxes.update(upper)
+    return state
+
+
+@pytest.mark.parametrize(("preset", "target"), [("yades", 64), ("classique", 63)])
+def test_the_bonus_target_reads_the_same_in_the_picture_and_the_embed(preset, target):
+    from cogs.yades import sheet_embed
+    from cogs.yades_picture import _rows
+
+    state = _upper_at(preset, {"as": 3, "deux": 6, "trois": 9, "quatre": 12, "cinq": 15})
+    rows = [row for row in _rows(state, "fr") if row.kind == "subtotal"]
+    picture = [(row.label.plain, [cell.text for cell in row.cells]) for row in rows]
+    bonus = next(cells for label, cells in picture if label.startswith("Prime"))
+    label = next(label for label, cells in picture if label.startswith("Prime"))
+    assert label == f"Prime ({target} et +)"
+    assert bonus[0] == f"45/{target}"
+
+    class Seated:
+        def __init__(self) -> None:
+            self.cpus: dict[int, object] = {}
+
+        def is_cpu(self, player: int) -> bool:
+            return False
+
+    embed = sheet_embed(state, Seated(), "fr")  # type: ignore[arg-type]
+    first = embed.fields[0].value or ""
+    assert f"Haut : 45/{target} (prime à {target} et +)" in first
+    # Nowhere the other number: a player on exactly 63 cannot misread the yades sheet.
+    if target == 64:
+        assert "63" not in label and "/63" not in bonus[0] and "/63" not in first
+
+
+def test_the_sheet_names_are_names_never_a_raw_id():
+    from types import SimpleNamespace
+
+    from bot.tables import Cpu, Table
+    from cogs.yades import sheet_names
+
+    table = Table(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        kind="yades",
+        starter=1,
+        lang="fr",
+        rules=None,
+        players=[1, 2, -1],
+        cpus={-1: Cpu("Dédé", "moyen")},
+        names={1: "Alice"},  # 2 joined before names were kept
+    )
+    state = yades.new_game([1, 2, -1], yades.Rules.for_preset("yades"))
+    asked_by_bob = SimpleNamespace(user=SimpleNamespace(id=2, display_name="Bob"))
+    assert sheet_names(table, state, asked_by_bob, "fr") == {1: "Alice", 2: "Bob", -1: "Dédé"}
+    asked_by_someone = SimpleNamespace(user=SimpleNamespace(id=9, display_name="Zed"))
+    names = sheet_names(table, state, asked_by_someone, "fr")
+    assert names == {1: "Alice", 2: "Joueur 2", -1: "Dédé"}

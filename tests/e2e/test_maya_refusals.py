@@ -340,7 +340,10 @@ async def test_only_the_starter_or_a_manager_may_stop_a_table(
     assert "🏁 La partie est terminée." in stopped.text
     await emulator.wait_for(lambda: not driver.table.buttons, what="the table without buttons")
     no_table = await refused(await emulator.slash(alice, comptoir, "maya stop"))
-    assert no_table.text.startswith("Il n'y a pas de partie dans ce salon.")
+    assert (
+        no_table.text
+        == "Il n'y a pas de partie de Maya ou de Mia dans ce salon. Lancez-en une avec /maya start."
+    )
     no_traceback(bot)
 
 

@@ -510,3 +510,85 @@ async def test_faute_de_jeu_accepted_voted_guilty_appealed_and_acquitted_on_a_ti
     party.check_tallies()
     assert party.expected == {alice.id: (0, 0), bob.id: (1, 0), patron.id: (1, 0)}
     kept_secrets_and_calm(party, bot)
+
+
+async def contested(party: Party, accuser: User, accused: User) -> Message:
+    """``accuser`` accuses ``accused``, who contests: the accusation, open to the vote."""
+    emulator = party.emulator
+    options = {"joueur": accused, "motif": "triche"}
+    accusation = await (await emulator.slash(accuser, party.channel, "faute", options)).reply()
+    await (await emulator.click(accused, accusation, label="Contester")).response()
+    await emulator.wait_for(
+        lambda: accusation.reacted("✅") and accusation.reacted("❌"), what="the vote reactions"
+    )
+    return accusation
+
+
+async def test_a_changed_or_withdrawn_vote_counts_as_it_stands_when_the_vote_closes(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    # RULES.md §1: Bob accuses Patron, who contests; Alice votes ✅, takes it back, votes ❌;
+    # Bob votes ✅. One each: a tie, which acquits.
+    party = Party(emulator, ("alice", "bob", "patron"))
+    comptoir = party.channel
+    alice, bob, patron = party.people
+    await party.start()
+    since = mark(emulator)
+    accusation = await contested(party, bob, patron)
+    await emulator.react(alice, accusation, "✅")
+    await wait_line(emulator, comptoir, f"🗳️ <@{alice.id}> a voté.", since=since)
+    await emulator.unreact(alice, accusation, "✅")
+    await wait_line(emulator, comptoir, f"🗳️ <@{alice.id}> retire son vote.", since=since)
+    await emulator.react(alice, accusation, "❌")
+    await emulator.react(bob, accusation, "✅")
+    line = await wait_line(emulator, comptoir, "Verdict", since=since)
+    assert line == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (1 contre 1)."
+    assert not any("🍺" in text for text in lines_since(emulator, comptoir, since))
+    # What the message shows is what was counted: the bot's own reactions are gone.
+    await emulator.wait_for(
+        lambda: accusation.reacted("✅") == [bob.id] and accusation.reacted("❌") == [alice.id],
+        what="the counted votes alone on the message",
+    )
+    party.check_tallies()
+    kept_secrets_and_calm(party, bot)
+
+
+async def test_a_voter_who_reacts_both_ways_counts_as_their_later_reaction(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    party = Party(emulator, ("alice", "bob", "patron"))
+    comptoir = party.channel
+    alice, bob, patron = party.people
+    await party.start()
+    since = mark(emulator)
+    accusation = await contested(party, alice, bob)
+    await emulator.react(bob, accusation, "❌")  # the accused: no vote, taken off
+    await emulator.wait_for(lambda: bob.id not in accusation.reacted("❌"), what="bob's taken off")
+    await emulator.react(patron, accusation, "✅")
+    await emulator.react(patron, accusation, "❌")  # changes his mind: the ✅ is taken off
+    await emulator.wait_for(
+        lambda: patron.id not in accusation.reacted("✅"), what="patron's earlier reaction off"
+    )
+    await emulator.react(alice, accusation, "✅")
+    line = await wait_line(emulator, comptoir, "Verdict", since=since)
+    assert line == f"⚖️ Verdict : <@{bob.id}> est **acquitté·e** (1 contre 1)."
+    kept_secrets_and_calm(party, bot)
+
+
+async def test_a_player_who_joined_during_a_round_may_be_accused(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    party = Party(emulator, ("alice", "bob"))
+    comptoir = party.channel
+    await party.start()
+    await party.roll()  # a round is on: a newcomer waits for the next one
+    carol = emulator.user("carol")
+    joined = await (await emulator.slash(carol, comptoir, "maya rejoindre")).reply()
+    assert not joined.ephemeral
+    await emulator.wait_for(lambda: f"<@{carol.id}>" in party.table.text, what="carol seated")
+    accusation = await (
+        await emulator.slash("alice", comptoir, "faute", {"joueur": carol, "motif": "triche"})
+    ).reply()
+    assert not accusation.ephemeral, accusation.text
+    assert f"accuse <@{carol.id}>" in accusation.text
+    kept_secrets_and_calm(party, bot)

@@ -292,3 +292,41 @@ async def test_a_player_who_leaves_mid_game_hands_the_win_to_the_last_one(
     # The channel is free again.
     again = await (await emulator.slash(bob, comptoir, "menteur start")).reply()
     assert not again.ephemeral
+
+
+async def test_the_tutorial_menu_from_before_a_restart_says_the_tutorial_is_over(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    tutorial = await (await emulator.slash(alice, comptoir, "menteur tutoriel")).reply()
+    assert tutorial.ephemeral and tutorial.selects
+    await bot.restart()
+    select = tutorial.selects[0]
+    answer = await (await emulator.choose(alice, tutorial, [select.values[0]], select)).reply()
+    assert answer.ephemeral and answer.audience == alice.id
+    assert answer.text == "Ce tutoriel est terminé. Relance-le avec /menteur tutoriel."
+
+
+@pytest.mark.bot_env(GOBELET_LOG_LEVEL="DEBUG")
+async def test_interaction_tokens_stay_out_of_the_log_at_debug_level(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    await open_table(emulator, comptoir, alice, [bob], cpu=1, des=3)
+    mine = await (await emulator.slash(alice, comptoir, "menteur des")).reply()
+    table = await emulator.wait_message(
+        comptoir, where=lambda m: any(":dice" in c for c in m.custom_ids)
+    )
+    await (
+        await emulator.click(bob, table, next(c for c in table.custom_ids if ":dice" in c))
+    ).reply()
+    await emulator.ping()
+    log = bot.log()
+    assert "WebSocket Event" in log  # discord.py logged the gateway payloads, at DEBUG
+    tokens = [interaction.token for interaction in emulator.interactions]
+    assert len(tokens) >= 5 and mine.text
+    leaked = [token for token in tokens if token in log]
+    assert leaked == []
+    assert bot.env()["DISCORD_TOKEN"] not in log

@@ -599,3 +599,14 @@ async def test_the_leaderboard_pages_ten_by_ten_and_shows_my_rank(
     await emulator.wait_for(lambda: "page 1/2" in footer(shown), what="the first page again")
     assert leaderboard_rows(shown) == expected[:10]
     assert footer(shown) == f"Ton rang : 1 ({expected[0][2]}) · page 1/2"
+
+
+async def test_stats_and_the_leaderboard_speak_the_language_the_server_chose(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")  # a French server
+    await (await emulator.slash("carol", comptoir, "reglages langue", {"langue": "en"})).reply()
+    stats = await (await emulator.slash("alice", comptoir, "stats")).reply()
+    assert not stats.ephemeral and "statistics" in stats.text.lower(), stats.text
+    board = await (await emulator.slash("alice", comptoir, "classement")).reply()
+    assert not board.ephemeral and "Maya (party) — sips drunk (all time)" in board.text

@@ -376,3 +376,172 @@ async def test_only_the_starter_or_a_manager_may_stop_a_yades_table(
     assert not end.custom_ids
     again = await (await emulator.slash(bob, comptoir, "yades start")).reply()
     assert not again.ephemeral
+
+
+# --------------------------------------------------------------------------- reported defects
+
+
+def stored_events(database: object, kind: str) -> list[dict]:
+    import json
+    import sqlite3
+
+    with sqlite3.connect(database) as db:  # type: ignore[arg-type]
+        rows = db.execute(
+            "SELECT payload_json FROM game_events WHERE type = ? ORDER BY game_id, seq", (kind,)
+        ).fetchall()
+    return [json.loads(row[0]) for row in rows]
+
+
+def stored_meta(database: object) -> dict:
+    import json
+    import sqlite3
+
+    with sqlite3.connect(database) as db:  # type: ignore[arg-type]
+        row = db.execute("SELECT meta_json FROM games ORDER BY id DESC LIMIT 1").fetchone()
+    return json.loads(row[0])
+
+
+async def cpu_duel_turn(emulator: DiscordEmulator, channel: Channel, user: User) -> Duel:
+    await (await emulator.slash(user, channel, "yades defi", {"cpu": True})).reply()
+    duel = Duel(emulator, channel, [user])
+    while True:
+        message = await duel.table()
+        found = TURN.search(message.text)
+        if found is not None and int(found.group(1)) == user.id:
+            duel.last -= 1  # this decision is still to take
+            return duel
+
+
+async def test_yades_lancer_keeps_the_dice_held_with_the_table_toggles(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    duel = await cpu_duel_turn(emulator, comptoir, alice)
+    table = await duel.table()
+    await (await emulator.click(alice, table, next(b for b in table.buttons if b.label))).response()
+    await emulator.wait_for(lambda: any(":hold" in c for c in table.custom_ids), what="the dice")
+    prefix = f"gob:{table_id(table)}:{step_of(table)}:"
+    await (await emulator.click(alice, table, f"{prefix}hold0_3")).response()
+    await emulator.wait_for(lambda: f"{prefix}hold8_4" in table.custom_ids, what="die 4 held")
+    await (await emulator.click(alice, table, f"{prefix}hold8_4")).response()
+    await emulator.wait_for(lambda: f"{prefix}reroll24" in table.custom_ids, what="die 5 held")
+    held = [b.label for b in table.buttons if ":hold" in (b.custom_id or "")]
+    assert [("🔒" in (label or "")) for label in held] == [False, False, False, True, True]
+    rolled = await (await emulator.slash(alice, comptoir, "yades lancer")).reply()
+    assert not rolled.ephemeral and "(2/3)" in rolled.text
+    # The second roll kept the dice the toggles held: positions 4 and 5.
+    assert stored_events(bot.database, "rolled")[-1]["kept"] == [3, 4]
+
+
+async def test_the_sheet_picture_names_players_by_the_names_they_joined_with(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    challenge = await (
+        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob})
+    ).reply()
+    await (await emulator.click(bob, challenge, label="Accepter")).response()
+    await emulator.wait_message(comptoir, containing="La partie commence")
+    # Names as Discord gave them with each one's interaction: no members intent is needed.
+    assert stored_meta(bot.database)["names"] == {str(alice.id): "Alice", str(bob.id): "Bob"}
+    sheet = await (await emulator.slash(bob, comptoir, "yades feuille")).reply()
+    assert sheet.ephemeral and sheet.attachments
+
+
+async def test_yades_feuille_shows_the_last_game_once_it_is_over(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    await cpu_duel_turn(emulator, comptoir, alice)
+    await (await emulator.slash(alice, comptoir, "yades stop")).reply()
+    sheet = await (await emulator.slash(alice, comptoir, "yades feuille")).reply()
+    assert sheet.ephemeral and sheet.attachments
+    assert sheet.embeds and "Feuilles de score" in sheet.text
+    await bot.restart()
+    again = await (await emulator.slash(alice, comptoir, "yades feuille")).reply()
+    assert again.ephemeral and again.attachments
+
+
+@pytest.mark.parametrize(
+    ("command", "hint"),
+    [
+        (
+            "yades feuille",
+            "Il n'y a pas de partie de Yadès dans ce salon. Lancez-en une avec /yades start.",
+        ),
+        (
+            "menteur des",
+            "Il n'y a pas de partie de dés du menteur dans ce salon. Lancez-en une avec /menteur start.",
+        ),
+        (
+            "maya des",
+            "Il n'y a pas de partie de Maya ou de Mia dans ce salon. Lancez-en une avec /maya start.",
+        ),
+    ],
+)
+async def test_a_no_game_here_hint_names_the_game_of_the_command(
+    emulator: DiscordEmulator, bot: BotProcess, command: str, hint: str
+) -> None:
+    terrasse = emulator.channel("bar", "terrasse")
+    answer = await (await emulator.slash("alice", terrasse, command)).reply()
+    assert answer.ephemeral and answer.text == hint
+
+
+async def test_a_no_game_here_hint_for_english_clients_names_the_english_command(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    terrasse = emulator.channel("bar", "terrasse")
+    answer = await (await emulator.slash("carol", terrasse, "menteur des")).reply()
+    assert answer.text == (
+        "There is no Liar's dice game in this channel. Start one with /liarsdice start."
+    )
+
+
+@pytest.mark.parametrize("game", ["yades", "menteur"])
+async def test_a_full_table_says_how_many_it_seats(
+    emulator: DiscordEmulator, bot: BotProcess, game: str
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash("alice", comptoir, f"{game} start", {"cpu": 5})).reply()
+    full = await (await emulator.slash("bob", comptoir, f"{game} rejoindre")).reply()
+    assert full.ephemeral and full.text == "La table est pleine (6 joueurs)."
+
+
+async def test_a_challenge_with_a_negative_stake_is_refused(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    bob = emulator.user("bob")
+    refused = await (
+        await emulator.slash(
+            "alice", comptoir, "yades defi", {"adversaire": bob, "mise": -1000}, forged=True
+        )
+    ).reply()
+    assert refused.ephemeral and refused.text == "Mise impossible : de 0 à 1000 points."
+    assert not [m for m in emulator.transcript.public(comptoir.id) if bob.id in m.pings]
+
+
+async def test_challenging_the_same_member_again_and_again_pings_them_once(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    bob = emulator.user("bob")
+    first = await (
+        await emulator.slash("alice", comptoir, "yades defi", {"adversaire": bob})
+    ).reply()
+    assert not first.ephemeral and bob.id in first.pings
+    for _ in range(7):
+        again = await (
+            await emulator.slash("alice", comptoir, "yades defi", {"adversaire": bob})
+        ).reply()
+        assert again.ephemeral and again.text.startswith(f"Tu as déjà défié <@{bob.id}>")
+    carol = emulator.user("carol")
+    other = await (
+        await emulator.slash("alice", comptoir, "yades defi", {"adversaire": carol})
+    ).reply()
+    assert other.ephemeral and other.text.startswith("Doucement ! Attends encore")
+    pinged = [m for m in emulator.transcript.public(comptoir.id) if bob.id in m.pings]
+    assert pinged == [first]

@@ -1,0 +1,171 @@
+"""Every interaction answered once, within Discord's three seconds, whatever happens next.
+
+Handlers never touch ``interaction.response`` themselves. They ``reply`` (a message, public
+or private), ``acknowledge`` (a click that needs no message of its own) or ``update`` (edit
+the message a component is on); ``think`` shows Discord's "thinking…" on purpose before slow
+work. Each takes the interaction's answer lock, so that the watchdog (``watch``), which defers
+an interaction still unanswered two seconds after it was created (a database that waits, a
+sheet being solved), and the handler never both send the first response. Whatever that first
+response was, the next call becomes the right followup: a "thinking" placeholder is replaced
+with the visibility asked for, so a refusal after a public "thinking" stays private and a
+public story after a private one still reaches the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+WATCH_SECONDS = 2.0  # Discord's window is 3 s from the interaction's creation
+KEY = "gobelet.answer"
+PUBLIC = "public"
+PRIVATE = "private"
+
+_watchdogs: set[asyncio.Task[None]] = set()
+
+
+@dataclass
+class _Answer:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    placeholder: str | None = None  # a "thinking" message (public or private) to replace
+    public: bool = False  # the handler's answer will be public: the watchdog defers so
+
+
+def _state(interaction: discord.Interaction) -> _Answer:
+    state = interaction.extras.get(KEY)
+    if state is None:
+        state = interaction.extras[KEY] = _Answer()
+    return state
+
+
+def expect_public(interaction: discord.Interaction) -> None:
+    """Say early that the answer will be public: a deferral then "thinks" in public."""
+    _state(interaction).public = True
+
+
+def _given(**values: Any) -> dict[str, Any]:
+    # discord.py reads an explicit view=None or file=None as a value: leave out what is unset.
+    return {key: value for key, value in values.items() if value is not None}
+
+
+def _channel(interaction: discord.Interaction) -> discord.PartialMessageable:
+    return interaction.client.get_partial_messageable(  # type: ignore[attr-defined]
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
+    mentions: discord.AllowedMentions | None = None,
+) -> Any:
+    """Answer with a message, or follow up when the interaction was already answered.
+
+    Returns the message shown (anything with an ``id``)."""
+    state = _state(interaction)
+    message = _given(content=content, embed=embed, view=view, file=file, allowed_mentions=mentions)
+    async with state.lock:
+        if not interaction.response.is_done():
+            sent = await interaction.response.send_message(ephemeral=ephemeral, **message)
+            shown = getattr(sent, "resource", None)
+            return shown if shown is not None else await interaction.original_response()
+        placeholder, state.placeholder = state.placeholder, None
+        wanted = PRIVATE if ephemeral else PUBLIC
+        if placeholder == wanted:
+            edit = _given(embed=embed, view=view, allowed_mentions=mentions)
+            if file is not None:
+                edit["attachments"] = [file]
+            return await interaction.edit_original_response(content=content, **edit)
+        if placeholder == PUBLIC:
+            # The first followup would fill the public placeholder: remove it, then answer
+            # privately, so that a refusal is never shown to the channel.
+            await _drop_placeholder(interaction)
+            return await interaction.followup.send(ephemeral=True, wait=True, **message)
+        if placeholder == PRIVATE:
+            # A public answer cannot fill a private placeholder: it goes to the channel.
+            posted = await _channel(interaction).send(**message)
+            await _drop_placeholder(interaction)
+            return posted
+        return await interaction.followup.send(ephemeral=ephemeral, wait=True, **message)
+
+
+async def _drop_placeholder(interaction: discord.Interaction) -> None:
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.info("could not remove the placeholder of interaction %s", interaction.id)
+
+
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """A click that needs no message of its own: a silent deferred update, at most once."""
+    state = _state(interaction)
+    async with state.lock:
+        if interaction.response.is_done():
+            return
+        await interaction.response.defer()
+
+
+async def update(interaction: discord.Interaction, **changes: Any) -> None:
+    """Edit the message a component is on (``content``, ``embed``, ``view``, ``attachments``)."""
+    state = _state(interaction)
+    async with state.lock:
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(**changes)
+        else:  # deferred (by the watchdog): the original response is that message
+            await interaction.edit_original_response(**changes)
+
+
+async def think(interaction: discord.Interaction, *, ephemeral: bool) -> None:
+    """Show Discord's "thinking…" now, before slow work; ``reply`` then replaces it."""
+    state = _state(interaction)
+    async with state.lock:
+        if interaction.response.is_done():
+            return
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        state.placeholder = PRIVATE if ephemeral else PUBLIC
+
+
+def watch(interaction: discord.Interaction) -> None:
+    """Defer ``interaction`` if nothing answered it two seconds after it was created."""
+    if interaction.type not in (
+        discord.InteractionType.application_command,
+        discord.InteractionType.component,
+        discord.InteractionType.modal_submit,
+    ):
+        return  # autocomplete has no deferral: its choices are its only answer
+    task = asyncio.create_task(_watchdog(interaction))
+    _watchdogs.add(task)
+    task.add_done_callback(_watchdogs.discard)
+
+
+async def _watchdog(interaction: discord.Interaction) -> None:
+    now = time.time()
+    # Count from the earlier of its creation and its arrival (the clocks may differ).
+    start = min(interaction.created_at.timestamp(), now)
+    await asyncio.sleep(max(0.0, start + WATCH_SECONDS - now))
+    state = _state(interaction)
+    async with state.lock:
+        if interaction.response.is_done():
+            return
+        try:
+            if interaction.type == discord.InteractionType.application_command:
+                await interaction.response.defer(ephemeral=not state.public, thinking=True)
+                state.placeholder = PUBLIC if state.public else PRIVATE
+            else:
+                await interaction.response.defer()
+        except discord.HTTPException:
+            log.warning("interaction %s could not be deferred in time", interaction.id)
+            return
+    log.info("interaction %s deferred: its answer took over %.0f s", interaction.id, WATCH_SECONDS)

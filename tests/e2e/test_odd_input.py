@@ -1,0 +1,194 @@
+"""Odd input, as a modified client or a raw API call can send it: every one gets a clear,
+private refusal, never "Oups" and never a traceback; words the bot keeps are bounded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.botprocess import BotProcess
+from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.maya_driver import MayaDriver
+from tests.e2e.transcript import Message
+from tests.e2e.world import Channel
+
+OOPS = "Oups"
+
+
+async def refusal(
+    emulator: DiscordEmulator,
+    channel: Channel,
+    command: str,
+    options: dict[str, Any] | None = None,
+    user: str = "alice",
+) -> Message:
+    answer = await (
+        await emulator.slash(user, channel, command, options or {}, forged=True)
+    ).reply()
+    assert answer.ephemeral and answer.audience == emulator.user(user).id, answer.text
+    assert OOPS not in answer.text, answer.text
+    assert len(answer.text) <= 2000
+    return answer
+
+
+def calm(bot: BotProcess) -> None:
+    log = bot.log()
+    assert "Traceback" not in log and " ERROR " not in log, log[-4000:]
+
+
+@pytest.mark.parametrize("value", ["²¹", "①②", "٦٢x", ""])
+async def test_an_announcement_in_odd_digits_is_refused_as_no_value(
+    emulator: DiscordEmulator, bot: BotProcess, value: str
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash("alice", comptoir, "maya start")).reply()
+    answer = await refusal(emulator, comptoir, "maya annoncer", {"valeur": value})
+    assert "n'est pas une valeur de Maya" in answer.text
+    calm(bot)
+
+
+async def test_keeping_dice_named_in_odd_digits_is_refused(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash("alice", comptoir, "yades start")).reply()
+    await (await emulator.slash("bob", comptoir, "yades rejoindre")).reply()
+    await (await emulator.slash("alice", comptoir, "yades commencer")).reply()
+    table = await emulator.wait_message(
+        comptoir, where=lambda m: any(":roll" in c for c in m.custom_ids)
+    )
+    first = "alice" if f"Au tour de <@{emulator.user('alice').id}>" in table.text else "bob"
+    await (
+        await emulator.click(first, table, next(c for c in table.custom_ids if ":roll" in c))
+    ).response()
+    answer = await refusal(emulator, comptoir, "yades garder", {"des": "²"}, user=first)
+    assert answer.text.startswith("Dés à garder invalides")
+    calm(bot)
+
+
+@pytest.mark.parametrize("value", ["abc", "1_2_3", "", "none", "9_x"])
+async def test_a_bid_menu_value_that_is_no_bid_is_refused(
+    emulator: DiscordEmulator, bot: BotProcess, value: str
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    alice = emulator.user("alice")
+    await (await emulator.slash(alice, comptoir, "menteur start", {"cpu": 1})).reply()
+    await (await emulator.slash(alice, comptoir, "menteur commencer")).reply()
+
+    async def my_panel() -> Message:
+        while True:
+            mine = await (await emulator.slash(alice, comptoir, "menteur des")).reply()
+            if mine.selects:
+                return mine
+            await emulator.wait_message(comptoir, containing="annonce")
+
+    panel = await my_panel()
+    chosen = await emulator.choose(alice, panel, [value], forged=True)
+    answer = await chosen.reply()
+    assert answer.ephemeral and OOPS not in answer.text
+    assert answer.text == "Annonce impossible : ce choix ne correspond à aucune annonce."
+    calm(bot)
+
+
+@pytest.mark.parametrize(("game", "most"), [("maya", 9), ("yades", 5), ("menteur", 5)])
+async def test_more_cpu_seats_than_a_table_holds_is_refused(
+    emulator: DiscordEmulator, bot: BotProcess, game: str, most: int
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    answer = await refusal(emulator, comptoir, f"{game} start", {"cpu": most + 1})
+    assert answer.text == f"Nombre de CPU impossible : de 0 à {most} à cette table."
+    assert emulator.transcript.public(comptoir.id) == []
+    calm(bot)
+
+
+@pytest.mark.parametrize(
+    ("options", "text"),
+    [
+        ({"jeu": "poker"}, "Jeu inconnu. Jeux : `maya`, `mia`, `yades`, `menteur`"),
+        ({"periode": "siecle"}, "Période inconnue. Périodes : `semaine`, `mois`, `tout`"),
+    ],
+)
+async def test_a_leaderboard_for_an_unknown_game_or_period_is_refused(
+    emulator: DiscordEmulator, bot: BotProcess, options: dict[str, str], text: str
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    answer = await refusal(emulator, comptoir, "classement", options)
+    assert answer.text == text
+    calm(bot)
+
+
+async def test_settings_out_of_their_range_are_refused(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    timer = await refusal(emulator, comptoir, "reglages minuteur", {"secondes": -5}, user="carol")
+    assert timer.text == "The timer goes from 15 to 600 seconds."
+    language = await refusal(emulator, comptoir, "reglages langue", {"langue": "xx"}, user="carol")
+    assert language.text == "Unknown language: fr, en, auto."
+    calm(bot)
+
+
+@pytest.mark.parametrize("die", [0, 3, 6])
+async def test_tapping_a_die_that_is_not_in_the_cup_is_refused(
+    emulator: DiscordEmulator, bot: BotProcess, die: int
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    driver = MayaDriver(emulator, comptoir)
+    await (await emulator.slash("alice", comptoir, "maya start")).reply()
+    await driver.find_table()
+    await (await emulator.slash("bob", comptoir, "maya rejoindre")).reply()
+    await (await emulator.slash("alice", comptoir, "maya commencer")).reply()
+    turn = await driver.wait_turn()
+    opener = "alice" if turn.player == emulator.user("alice").id else "bob"
+    await driver.click(opener, "roll")  # the dice are in the cup: only die 1 or 2 may be tapped
+    answer = await refusal(emulator, comptoir, "maya tapote", {"de": die}, user=opener)
+    assert answer.text == "Dés invalides."
+    calm(bot)
+
+
+# --------------------------------------------------------------------------- words kept
+
+
+async def test_a_very_long_gage_is_refused_in_a_short_private_answer(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    answer = await refusal(emulator, comptoir, "maya start", {"gage": "piment " * 700})
+    assert answer.text == "Texte trop long : 30 caractères au plus."
+    assert emulator.transcript.public(comptoir.id) == []
+
+
+@pytest.mark.parametrize(
+    "gage", ["[gratuit](https://x.io)", "https://x.io", "www.x.io", "discord.gg/abc"]
+)
+async def test_a_gage_with_a_link_is_refused(
+    emulator: DiscordEmulator, bot: BotProcess, gage: str
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    answer = await refusal(emulator, comptoir, "maya start", {"gage": gage})
+    assert answer.text == "Pas de lien ici, s'il te plaît : juste des mots."
+    server = await refusal(emulator, comptoir, "reglages gage", {"mot": gage}, user="carol")
+    assert server.text == "No links here, please: just words."
+    assert emulator.transcript.public(comptoir.id) == []
+
+
+async def test_a_motive_with_a_link_is_refused(emulator: DiscordEmulator, bot: BotProcess) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash("alice", comptoir, "maya start")).reply()
+    await (await emulator.slash("bob", comptoir, "maya rejoindre")).reply()
+    await (await emulator.slash("alice", comptoir, "maya commencer")).reply()
+    bob = emulator.user("bob")
+    answer = await refusal(
+        emulator, comptoir, "faute", {"joueur": bob, "motif": "voir [ici](https://x.io)"}
+    )
+    assert answer.text == "Pas de lien ici, s'il te plaît : juste des mots."
+
+
+async def test_a_gage_in_markdown_is_shown_as_typed(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash("alice", comptoir, "maya start", {"gage": "**shot**"})).reply()
+    rules = await (await emulator.slash("alice", comptoir, "maya regles")).reply()
+    assert "\\*\\*shot\\*\\*" in rules.text
