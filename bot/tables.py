@@ -24,7 +24,14 @@ from bot import stats
 from bot.config import Settings
 from bot.engine import maya
 from bot.games import GAMES
-from bot.storage import ChannelBusy, EventRecord, GameRecord, GameResults, Repository
+from bot.storage import (
+    ChannelBusy,
+    EventRecord,
+    GameRecord,
+    GameResults,
+    Repository,
+    StorageError,
+)
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +52,7 @@ MAX_TIMEOUTS = 3
 FAULT_VOTE_SECONDS = 60.0
 FAULT_COOLDOWN_SECONDS = 30.0
 RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)  # a bot's move the database refused, tried again
+MAX_RETRIES = 5  # a failure that is not the database's: tried this many times again
 
 
 @dataclass(slots=True)
@@ -156,6 +164,10 @@ class Table:
         return table
 
 
+def _backoff(attempt: int) -> float:
+    return RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
+
+
 class TableError(Exception):
     """A table-level refusal (not a rule of the game): ``code`` and ``params`` for the UI."""
 
@@ -174,6 +186,21 @@ class Herald(Protocol):
 
 
 VoteSettler = Callable[["Table", int], Awaitable[None]]
+
+
+MAX_FORCED_STEPS = 10  # steps nobody decides after one move: a deal, never an endless chain
+
+
+def _forced_steps(kind: Any, state: Any, rng: random.Random) -> tuple[Any, list[Any]]:
+    """Apply the steps nobody decides that ``state`` calls for (a new round's deal)."""
+    events: list[Any] = []
+    for _ in range(MAX_FORCED_STEPS):
+        forced = kind.forced(state, rng)
+        if forced is None:
+            return state, events
+        state, more = kind.apply(state, forced)
+        events += more
+    raise RuntimeError(f"more than {MAX_FORCED_STEPS} forced steps in a row")
 
 
 def _records(events: Sequence[Any]) -> list[EventRecord]:
@@ -332,11 +359,7 @@ class Tables:
             raise TableError("need_players")
         order = list(table.players)
         table.rng.shuffle(order)
-        state = kind.new_game(order, table.rules)
-        events: list[Any] = []
-        while (forced := kind.forced(state, table.rng)) is not None:
-            state, more = kind.apply(state, forced)
-            events += more
+        state, events = _forced_steps(kind, kind.new_game(order, table.rules), table.rng)
         previous = table.status
         table.status, table.state = "active", state
         # The first turn has its deadline too, so that the first table message shows it.
@@ -360,28 +383,32 @@ class Tables:
 
     # ---- the one way a game changes
 
-    async def act(self, table: Table, action: Any, *, in_person: bool = True) -> list[Any]:
+    async def act(
+        self, table: Table, action: Any, *, in_person: bool = True, name: str | None = None
+    ) -> list[Any]:
         """Apply, persist, then commit in memory. The caller holds ``table.lock``.
 
         ``in_person``: the player acted themselves (not the CPU on their behalf), which
-        clears their count of timed-out turns.
+        clears their count of timed-out turns. ``name``: the display name they act under,
+        kept with the move (a newcomer's, for pictures).
         """
         if table.state is None:
             raise TableError("not_started")
         kind = GAMES[table.kind]
         state, events = kind.apply(table.state, action)
         # Steps nobody decides (a new round's deal) are stored with the move that caused them.
-        while (forced := kind.forced(state, table.rng)) is not None:
-            state, more = kind.apply(state, forced)
-            events = [*events, *more]
+        state, forced = _forced_steps(kind, state, table.rng)
+        events = [*events, *forced]
         status = "active"
         if state.over:
             status = "stopped" if kind.ended_by_stop(events) else "finished"
         player = getattr(action, "player", None)
-        previous_timeouts = table.timeouts
+        previous_timeouts, previous_names = table.timeouts, table.names
         if in_person and player in table.timeouts:
             table.timeouts = {k: v for k, v in table.timeouts.items() if k != player}
-        deadline = self._deadline_for(table, state)
+        if name and isinstance(player, int):
+            table.names = {**table.names, player: name}
+        deadline = self._deadline_after(table, state)
         try:
             results = await self._results(table, state, events) if state.over else None
             await self.repository.save_game(
@@ -395,7 +422,7 @@ class Tables:
                 results=results,
             )
         except BaseException:  # refused, failed or cancelled: the table stays as it was
-            table.timeouts = previous_timeouts
+            table.timeouts, table.names = previous_timeouts, previous_names
             raise
         table.state, table.version, table.status, table.deadline = (
             state,
@@ -403,6 +430,7 @@ class Tables:
             status,
             deadline,
         )
+        table.retries = 0  # the database takes writes again
         if not table.running:
             self._forget(table)
         return events
@@ -441,6 +469,15 @@ class Tables:
             return None
         return time.time() + self.turn_seconds(table)
 
+    def _deadline_after(self, table: Table, state: Any) -> float | None:
+        """The deadline once ``state`` follows the table's: the same while the same decision
+        waits (a vote or an accusation meanwhile gives nobody more time), else a new one."""
+        before = table.state
+        same = before is not None and (before.step, before.current) == (state.step, state.current)
+        if same and table.deadline is not None and not state.over:
+            return table.deadline
+        return self._deadline_for(table, state)
+
     async def stop(self, table: Table) -> list[Any]:
         if table.state is None:
             table.status = "stopped"
@@ -477,20 +514,30 @@ class Tables:
         player = table.state.current
         if player is None:
             return
+        step = table.state.step
         if player in table.cpus:
-            table.timer = asyncio.create_task(self._cpu_turn(table, table.version))
+            delay = self.settings.cpu_delay_seconds
+            table.timer = asyncio.create_task(self._cpu_turn(table, step, delay))
         else:
             if table.deadline is None:
                 table.deadline = time.time() + self.turn_seconds(table)
             delay = max(0.0, table.deadline - time.time())
-            table.timer = asyncio.create_task(self._timeout(table, table.version, delay))
+            table.timer = asyncio.create_task(self._timeout(table, step, delay))
 
-    async def _cpu_turn(self, table: Table, version: int) -> None:
-        await asyncio.sleep(self.settings.cpu_delay_seconds)
+    # A timer belongs to one decision (the engine's step): moves that leave it waiting (a vote,
+    # an accusation) keep it armed, and a timer whose decision was taken does nothing.
+
+    def _waiting(self, table: Table, step: int) -> int | None:
+        """Who is to take decision ``step`` if it still waits, else None."""
+        if not table.running or table.state is None or table.state.step != step:
+            return None
+        player: int | None = table.state.current
+        return player
+
+    async def _cpu_turn(self, table: Table, step: int, delay: float) -> None:
+        await asyncio.sleep(delay)
         async with table.lock:
-            if table.version != version or not table.running or table.state is None:
-                return
-            player = table.state.current
+            player = self._waiting(table, step)
             if player is None or player not in table.cpus:
                 return
             try:
@@ -500,47 +547,28 @@ class Tables:
                     await self._publish(table, events)
                     return
                 await self._play_for(table, player, table.cpus[player].level, notes=())
-            except Exception:
-                log.exception("table %s: the CPU's move failed; it will be tried again", table.id)
-                self._retry(table, player)
+            except Exception as error:
+                self._retry(table, player, error)
                 return
-            table.retries = 0
             self.schedule(table)
 
     async def _timeout(
-        self,
-        table: Table,
-        version: int,
-        delay: float,
-        *,
-        retry_of: int | None = None,
-        counted: bool = False,
+        self, table: Table, step: int, delay: float, *, counted: bool = False
     ) -> None:
         """The turn's time is up: the CPU plays for the absent player (and the third time in a
-        row, the player leaves the table). ``retry_of``: the same timed-out turn again, after
-        a move that could not be stored; ``counted``: a move of it was stored, with the count."""
+        row, the player leaves the table). ``counted``: tried again after a failure, and a
+        move of it was stored already, with the count."""
         await asyncio.sleep(delay)
         async with table.lock:
-            if not table.running or table.state is None:
-                return
-            if retry_of is None and table.version != version:
-                return
-            player = table.state.current
+            player = self._waiting(table, step)
             if player is None or player in table.cpus:
-                return
-            if retry_of is not None and player != retry_of:
                 return
             before = table.version
             try:
                 await self._absent(table, player, count=not counted)
-            except Exception:
-                log.exception(
-                    "table %s: the timed-out turn could not be played; it will be tried again",
-                    table.id,
-                )
-                self._retry(table, player, counted=counted or table.version != before)
+            except Exception as error:
+                self._retry(table, player, error, counted=counted or table.version != before)
                 return
-            table.retries = 0
             self.schedule(table)
 
     async def _absent(self, table: Table, player: int, *, count: bool) -> None:
@@ -561,23 +589,23 @@ class Tables:
                 table.timeouts = timeouts
             raise
 
-    def _retry(self, table: Table, player: int, *, counted: bool = False) -> None:
+    def _retry(self, table: Table, player: int, error: Exception, *, counted: bool = False) -> None:
         """Try a bot's move again after a pause that grows while it keeps failing, so that
-        the table moves on as soon as the database is back."""
-        delay = RETRY_SECONDS[min(table.retries, len(RETRY_SECONDS) - 1)]
-        table.retries += 1
-        if self._closing:
-            return
-        if player in table.cpus:
-            table.timer = asyncio.create_task(self._cpu_turn_later(table, delay))
+        the table moves on as soon as the database is back. A failure that is not the
+        database's is tried a few times, then left to the log."""
+        attempt, table.retries = table.retries, table.retries + 1
+        storage = isinstance(error, StorageError)
+        if attempt == 0 or not storage:
+            log.error("table %s: a bot's move failed", table.id, exc_info=error)
         else:
-            table.timer = asyncio.create_task(
-                self._timeout(table, table.version, delay, retry_of=player, counted=counted)
-            )
-
-    async def _cpu_turn_later(self, table: Table, delay: float) -> None:
-        await asyncio.sleep(delay)
-        await self._cpu_turn(table, table.version)
+            log.warning("table %s: a bot's move failed again (%s)", table.id, error)
+        if self._closing or table.state is None or (not storage and attempt >= MAX_RETRIES):
+            return
+        step, delay = table.state.step, _backoff(attempt)
+        if player in table.cpus:
+            table.timer = asyncio.create_task(self._cpu_turn(table, step, delay))
+        else:
+            table.timer = asyncio.create_task(self._timeout(table, step, delay, counted=counted))
 
     async def _play_for(
         self,
@@ -653,9 +681,8 @@ class Tables:
             except Exception:
                 log.exception("table %s: the vote could not be closed; trying again", table.id)
                 if not self._closing:
-                    pause = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
                     table.vote_timers[fault_id] = asyncio.create_task(
-                        self._close_vote(table, fault_id, settle, pause, attempt + 1)
+                        self._close_vote(table, fault_id, settle, _backoff(attempt), attempt + 1)
                     )
                 return
             await self._publish(table, events)

@@ -95,9 +95,10 @@ async def reply(
             return await interaction.followup.send(ephemeral=True, wait=True, **message)
         if placeholder == PRIVATE:
             # A public answer cannot fill a private placeholder: it goes to the channel.
-            posted = await _channel(interaction).send(**message)
-            await _drop_placeholder(interaction)
-            return posted
+            try:
+                return await _channel(interaction).send(**message)
+            finally:
+                await _drop_placeholder(interaction)
         return await interaction.followup.send(ephemeral=ephemeral, wait=True, **message)
 
 
@@ -109,7 +110,10 @@ async def _drop_placeholder(interaction: discord.Interaction) -> None:
 
 
 async def acknowledge(interaction: discord.Interaction) -> None:
-    """A click that needs no message of its own: a silent deferred update, at most once."""
+    """A click that needs no message of its own: a silent deferred update, at most once.
+    (A command always gets a message: see ``reply``.)"""
+    if interaction.type == discord.InteractionType.application_command:
+        raise TypeError("a command is answered with reply(), not acknowledged")
     state = _state(interaction)
     async with state.lock:
         if interaction.response.is_done():

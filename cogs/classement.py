@@ -240,6 +240,7 @@ class ClassementCog(commands.Cog, name="Classement"):
         critere: str | None = None,
         periode: str = "tout",
     ) -> None:
+        answers.expect_public(interaction)
         if jeu not in CRITERIA:
             names = ", ".join(f"`{game}`" for game in CRITERIA)
             await refuse_text(
@@ -292,6 +293,7 @@ class ClassementCog(commands.Cog, name="Classement"):
     async def stats(
         self, interaction: discord.Interaction, joueur: discord.User | None = None
     ) -> None:
+        answers.expect_public(interaction)
         who = joueur or interaction.user
         lang = await public_language(self.repository, interaction)
         embed = await player_embed(self.repository, interaction.guild_id or 0, who.id, lang)

@@ -84,6 +84,8 @@ def explain(
         if isinstance(error, maya.FaultNotAllowed):
             reason = t(lang, f"err.fault_reason.{params['reason']}")
             return t(lang, "err.fault_not_allowed", reason=reason)
+        if isinstance(error, maya.TableFull):
+            return t(lang, "err.table_full", most=params.get("limit", maya.MAX_PLAYERS))
         if isinstance(error, maya.UnknownValue):
             return t(lang, "err.unknown_value", value=quoted(params.get("value")))
         if isinstance(error, maya.InvalidRules):

@@ -128,19 +128,13 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
                 parts.append(f"{table.name(seat.player)} {seat.sips}🍺 {seat.glasses}🥃")
         return t(table.lang, "note.score", scores=", ".join(parts))
 
-    async def publish(
-        self, table: Table, events: Sequence[maya.Event], *, notes: Sequence[Any] = ()
-    ) -> None:
-        """The Herald: story lines, then the table message. Called with the table locked."""
-        await self.tell(table, self._lines(table, events, notes))
-        await self._after_events(table, events)
-        await self.refresh(table)
-
     async def _after_events(self, table: Table, events: Sequence[maya.Event]) -> None:
         """Keep accusation messages in step with their faults."""
         for event in events:
             if event.type.startswith("fault_") and event.type != "fault_raised":
                 await self._refresh_fault(table, event.data["fault"])
+            if event.type == "fault_contested":  # stored: the vote opens (once)
+                await self._open_vote(table, event.data["fault"])
             if event.type == "fault_judged":
                 await self._vote_closed(table, event.data["fault"])
 
@@ -171,12 +165,14 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
 
     # ------------------------------------------------------------------ playing an action
 
-    async def _act(self, table: Table, action: maya.Action) -> list[maya.Event]:
+    async def _act(
+        self, table: Table, action: maya.Action, *, name: str | None = None
+    ) -> list[maya.Event]:
         if isinstance(
             action, maya.Roll | maya.Believe | maya.SecondChance | maya.Warrior | maya.Tap
         ):
             action = maya.complete(table.state, action, table.rng)
-        return await self.tables.act(table, action)
+        return await self.tables.act(table, action, name=name)
 
     async def move(
         self,
@@ -189,8 +185,11 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
     ) -> None:
         """``play`` with Maya's answers: the story (a slash command), a silent click, or the
         player's private panel (shown, or updated in place)."""
+        # A newcomer's name is kept with their joining, for the table's pictures.
+        name = display_name(interaction) if isinstance(action, maya.Join) else None
         if reply is Reply.PUBLIC or reply is Reply.SILENT:
-            await self.play(interaction, table, action, step=step, public=reply is Reply.PUBLIC)
+            public = reply is Reply.PUBLIC
+            await self.play(interaction, table, action, step=step, public=public, name=name)
             return
 
         async def answer(events: Sequence[maya.Event]) -> None:
@@ -250,7 +249,6 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
                 await self.lobby(interaction, table, action, public=False)
                 return
             if action == "join":
-                table.names[user] = display_name(interaction)
                 await self.move(interaction, table, maya.Join(user), Reply.SILENT)
                 return
             if action == "dice":
@@ -289,10 +287,6 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         else:
             built = maya.Appeal(user, fault_id)
         await self.move(interaction, table, built, Reply.SILENT)
-        if action == "contest" and table.state is not None:
-            fault = table.state.fault(fault_id)
-            if fault is not None and fault.status == "voting":
-                await self._open_vote(table, fault_id)
 
     async def _open_vote(self, table: Table, fault_id: int) -> None:
         message_id = table.fault_messages.get(fault_id)
@@ -335,6 +329,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         )
         if fault_id is None:
             return
+        remove: list[tuple[str, int]] = []  # reactions to take off, once the lock is free
         async with table.lock:
             if not table.running or table.state is None:
                 return
@@ -344,16 +339,21 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
             if payload.user_id not in fault.voters:
                 # Anyone else's reaction is no vote: take it off so the counts shown are votes.
                 if added:
-                    await self._remove_reaction(table, fault_id, emoji, payload.user_id)
-                return
-            marks = self.marks.setdefault((table.id, fault_id), {}).setdefault(payload.user_id, [])
-            if emoji in marks:
-                marks.remove(emoji)
-            if added:
-                marks.append(emoji)
-                if len(marks) > 1:
-                    await self._remove_reaction(table, fault_id, marks[0], payload.user_id)
-            await self._sync_votes(table, fault_id)
+                    remove.append((emoji, payload.user_id))
+            else:
+                running = self.tables.by_id
+                self.marks = {k: v for k, v in self.marks.items() if k[0] in running}
+                marks = self.marks.setdefault((table.id, fault_id), {})
+                mine = marks.setdefault(payload.user_id, [])
+                if emoji in mine:
+                    mine.remove(emoji)
+                if added:
+                    mine.append(emoji)
+                    if len(mine) > 1:
+                        remove.append((mine[0], payload.user_id))
+                await self._sync_votes(table, fault_id)
+        for reaction, user in remove:
+            await self._remove_reaction(table, fault_id, reaction, user)
 
     async def _remove_reaction(self, table: Table, fault_id: int, emoji: str, user: int) -> None:
         """Take back a voter's earlier reaction, so that the message shows the vote that counts
@@ -374,14 +374,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
             if voter not in fault.voters:
                 continue
             wanted = (emojis[-1] == VOTE_GUILTY) if emojis else None
-            stored = (
-                True
-                if voter in fault.guilty_votes
-                else False
-                if voter in fault.innocent_votes
-                else None
-            )
-            if wanted == stored:
+            if wanted == maya.cast_vote(fault, voter):
                 continue
             action: maya.Action = (
                 maya.WithdrawVote(voter, fault_id)
@@ -413,10 +406,14 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
             log.warning("table %s: could not read the vote reactions", table.id)
             return
         fault = table.state.fault(fault_id) if table.state is not None else None
+        if fault is None:
+            return
+        for voter in fault.voters:  # a voter without a reaction now has no vote
+            if not table.is_cpu(voter):
+                marks.setdefault(voter, [])
         for voter, emojis in marks.items():
             if len(emojis) > 1:  # both: the order they came in is lost, the stored one counts
-                stored_guilty = fault is not None and voter in fault.guilty_votes
-                counted = VOTE_GUILTY if stored_guilty else VOTE_INNOCENT
+                counted = VOTE_GUILTY if maya.cast_vote(fault, voter) else VOTE_INNOCENT
                 emojis.sort(key=lambda emoji: emoji == counted)
         self.marks[(table.id, fault_id)] = marks
 
@@ -454,6 +451,7 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         fautes: bool | None = None,
         gage: app_commands.Range[str, 1, 30] | None = None,
     ) -> None:
+        answers.expect_public(interaction)
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
         defaults = settings.get("maya") or {}
         mode = mode or defaults.get("mode", maya.SOIREE)
@@ -507,7 +505,6 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
         if table.state is None:
             await self.lobby(interaction, table, "join", public=True)
             return
-        table.names[interaction.user.id] = display_name(interaction)
         await self.move(interaction, table, maya.Join(interaction.user.id), Reply.PUBLIC)
 
     @maya_group.command(name="quitter", description="Quitter la table de ce salon")
@@ -742,7 +739,9 @@ class MayaCog(TableMessages, commands.Cog, name="Maya"):
                 if table.state is not None:
                     for fault in table.state.faults:
                         if fault.status == "voting":
+                            # Reactions changed while the bot was away count as they stand.
                             await self._read_votes(table, fault.id)
+                            await self._sync_votes(table, fault.id)
                             self.tables.arm_vote(table, fault.id, settle=self._sync_votes)
                 self.tables.schedule(table)
 

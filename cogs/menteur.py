@@ -262,15 +262,8 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
     ) -> list[str]:
         lang = table.lang
         lines = [t(lang, f"note.{key}", player=table.name(player)) for key, player in notes]
-        lines += story(events, lang, table.name)
+        lines += event_lines(events, lang, table.name)
         return lines
-
-    async def publish(
-        self, table: Table, events: Sequence[lm.Event], *, notes: Sequence[Any] = ()
-    ) -> None:
-        """The Herald (CPU turns and timed-out turns). Called with the table locked."""
-        await self.tell(table, self._lines(table, events, notes))
-        await self.refresh(table)
 
     # ------------------------------------------------------------------ playing an action
 
@@ -362,6 +355,7 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
         cpu: app_commands.Range[int, 0, 5] = 0,
         niveau: str = "moyen",
     ) -> None:
+        answers.expect_public(interaction)
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
         rules = lm.Rules.for_preset(dice=des, jokers=jokers)
         table = await self.tables.open(
@@ -481,7 +475,7 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
                     lm.view(state, current), legal, tutorial.level, tutorial.rng
                 )
             tutorial.state, events = lm.apply(state, action)
-            lines += story(events, tutorial.lang, tutorial.name)
+            lines += event_lines(events, tutorial.lang, tutorial.name)
         return lines
 
     def _tutorial_message(
@@ -546,7 +540,7 @@ class MenteurCog(TableMessages, commands.Cog, name="Menteur"):
         except lm.GameError as error:
             await refuse(interaction, error)
             return
-        lines = story(events, tutorial.lang, tutorial.name)
+        lines = event_lines(events, tutorial.lang, tutorial.name)
         lines += self._tutorial_advance(tutorial)
         await self._tutorial_answer(interaction, tutorial, lines)
 
@@ -627,7 +621,7 @@ class TutorialDudo(
         await _cog(interaction).tutorial_act(interaction, action, self.step)
 
 
-def story(events: Sequence[lm.Event], lang: str, name: Any) -> list[str]:
+def event_lines(events: Sequence[lm.Event], lang: str, name: Any) -> list[str]:
     """The public story of ``events`` (private dice events are skipped)."""
     lines: list[str] = []
     for event in events:

@@ -88,8 +88,12 @@ class EraseButton(
             await answers.reply(interaction, t(lang, "data.not_yours"), ephemeral=True)
             return
         try:
-            repository: Repository = interaction.client.tables.repository  # type: ignore[attr-defined]
+            tables = interaction.client.tables  # type: ignore[attr-defined]
+            repository: Repository = tables.repository
             removed = await repository.forget_player(self.guild, self.user)
+            for table in tables.by_id.values():  # and the tables playing now
+                if table.guild_id == self.guild:
+                    table.names.pop(self.user, None)
         except Exception as error:
             await refuse(interaction, error)
             return

@@ -12,7 +12,7 @@ from bot.i18n import t
 from bot.storage import StorageError
 from bot.tables import Table, TableError, Tables
 from cogs import answers
-from cogs.errors import private_lang, refuse
+from cogs.errors import refuse
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -36,9 +36,9 @@ class TableMessages:
     bot: Gobelet
     tables: Tables
 
-    async def _act(self, table: Table, action: Any) -> list[Any]:
-        """Apply and persist ``action`` (a game may fill dice or chain a move first)."""
-        return await self.tables.act(table, action)
+    async def _act(self, table: Table, action: Any, *, name: str | None = None) -> list[Any]:
+        """Apply and persist ``action`` (a game fills the dice it rolls first)."""
+        return await self.tables.act(table, action, name=name)
 
     async def _after_turn(self, table: Table) -> None:
         """What a game tells once the table is redrawn (e.g. a summary at the end)."""
@@ -116,7 +116,7 @@ class TableMessages:
             events = await self.tables.stop(table)
             lines = [t(table.lang, "note.stopped_by", player=table.name(interaction.user.id))]
             if table.state is not None:
-                lines += self._lines(table, events)
+                lines += self.story(table, events)
             told = await self.after_move(interaction, table, lines, public=True)
             await self._guarded(table, "tell the stop", self.tell(table, told))
             await self._guarded(table, "redraw the stopped table", self._after_stop(table))
@@ -134,19 +134,20 @@ class TableMessages:
         step: int | None = None,
         public: bool = False,
         answer: Answer | None = None,
+        name: str | None = None,
     ) -> None:
         """Lock, apply + persist, then answer, tell, redraw and schedule.
 
         ``public``: a slash command, answered with the story lines; otherwise a click,
-        acknowledged silently; ``answer``: the game's own answer (a private panel…). Only a
-        move that was not stored is refused: once it is, the table moves on whatever became
-        of the answer."""
+        acknowledged silently; ``answer``: the game's own answer (a private panel…); ``name``:
+        the player's display name, kept with the move. Only a move that was not stored is
+        refused: once it is, the table moves on whatever became of the answer."""
         if public:
             answers.expect_public(interaction)
         try:
             async with table.lock:
                 self.check_turn(self.tables, table, step)
-                events = await self._act(table, action)
+                events = await self._act(table, action, name=name)
                 lines = self.story(table, events)
                 told = await self.after_move(
                     interaction, table, lines, public=public, answer=answer, events=events
@@ -178,7 +179,7 @@ class TableMessages:
             elif public:
                 await answers.reply(
                     interaction,
-                    "\n".join(lines)[:2000] or t(private_lang(interaction), "me.done"),
+                    "\n".join(lines)[:2000] or t(table.lang, "me.done"),
                     ephemeral=False,
                     mentions=mentions or discord.AllowedMentions.none(),
                 )
@@ -189,13 +190,25 @@ class TableMessages:
             log.warning("table %s: a stored move's answer was refused", table.id, exc_info=True)
         return list(lines)  # a refused public answer: the story goes to the channel
 
-    def story(self, table: Table, events: Sequence[Any]) -> list[str]:
+    def story(self, table: Table, events: Sequence[Any], notes: Sequence[Any] = ()) -> list[str]:
         """The lines telling a stored move (a wording bug must not stop the table)."""
         try:
-            return self._lines(table, events)
+            return self._lines(table, events, notes)
         except Exception:
             log.exception("table %s: could not word %d events", table.id, len(events))
             return []
+
+    async def publish(
+        self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()
+    ) -> None:
+        """The Herald: tell a move the bot made (a CPU's, an absent player's, a vote's close),
+        then redraw. Called with the table locked."""
+        await self._guarded(
+            table, "tell the move", self.tell(table, self.story(table, events, notes))
+        )
+        await self._guarded(table, "follow the move", self._after_events(table, events))
+        await self._guarded(table, "redraw the table", self.refresh(table))
+        await self._guarded(table, "end the turn", self._after_turn(table))
 
     async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
         """What a game keeps in step once a move is told (e.g. Maya's accusation messages)."""

@@ -439,20 +439,14 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
             )
         await self.tell(table, lines)
 
-    async def publish(
-        self, table: Table, events: Sequence[y.Event], *, notes: Sequence[Any] = ()
-    ) -> None:
-        """The Herald (CPU turns and timed-out turns). Called with the table locked."""
-        await self.tell(table, self._lines(table, events, notes))
-        await self.refresh(table)
-        if table.state is not None and table.state.over:
-            await self._summary(table)
-
     # ------------------------------------------------------------------ playing an action
 
-    async def _act(self, table: Table, action: y.Action) -> list[y.Event]:
+    async def _act(
+        self, table: Table, action: y.Action, *, name: str | None = None
+    ) -> list[y.Event]:
         assert table.state is not None
-        return await self.tables.act(table, y.complete(table.state, action, table.rng))
+        completed = y.complete(table.state, action, table.rng)
+        return await self.tables.act(table, completed, name=name)
 
     async def _after_turn(self, table: Table) -> None:
         if table.state is not None and table.state.over:
@@ -478,10 +472,12 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
                 await self.play(interaction, table, y.Roll(user), step=step)
             elif action.startswith("hold"):
                 held, die = (int(part) for part in action[4:].split("_"))
+                self._check_held(table, held)
                 await self._toggle(interaction, table, step, held ^ (1 << die))
             elif action.startswith("reroll"):
-                keep = y.kept_positions(int(action[6:]))
-                await self.play(interaction, table, y.Roll(user, keep), step=step)
+                held = int(action[6:])
+                self._check_held(table, held)
+                await self.play(interaction, table, y.Roll(user, y.kept_positions(held)), step=step)
             elif action == "announce" and value is not None:
                 await self.play(interaction, table, y.Score(user, value), step=step)
             else:
@@ -502,6 +498,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
             if seat is None or seat.status != y.IN:
                 raise y.UnknownPlayer(player=interaction.user.id)
             raise y.NotYourTurn(player=interaction.user.id, current=state.current)
+        self.held = {k: v for k, v in self.held.items() if k in self.tables.by_id}
         self.held[table.id] = (step, held)
         await answers.update(interaction, view=self._view(table, held))
 
@@ -509,6 +506,12 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         """The dice held with the table's toggles on this turn (a mask of positions)."""
         step, held = self.held.get(table.id, (-1, 0))
         return held if table.state is not None and step == table.state.step else 0
+
+    def _check_held(self, table: Table, held: int) -> None:
+        """A toggle or a re-roll drawn with other dice held than the table holds now (a
+        screen not yet redrawn after another toggle) is too late: it would undo that one."""
+        if held != self.held_now(table):
+            raise TableError("stale_turn")
 
     async def _start(self, table: Table) -> list[y.Event]:
         await self._strategy_for(table.rules.rules)
@@ -598,9 +601,13 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
                 await self._begun(table, events)
         except Exception as error:
             await refuse(interaction, error, self.tables.in_channel(challenge.channel_id))
-            if table is not None and table.running and table.state is None:
-                # Opened but not started (a failed write): its lobby is there to start it.
-                await self._guarded(table, "draw the lobby", self.refresh(table))
+            if table is not None:
+                await self._show_unstarted(table)
+
+    async def _show_unstarted(self, table: Table) -> None:
+        """A duel opened but not started (a failed write): its lobby is there to start it."""
+        if table.running and table.state is None:
+            await self._guarded(table, "draw the lobby", self.refresh(table))
 
     async def _begun(self, table: Table, events: Sequence[y.Event]) -> None:
         """A duel just started: tell it, draw the table, start the first turn."""
@@ -666,13 +673,18 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         if against_cpu:
             answers.expect_public(interaction)
             table = await self._open(interaction, preset=preset, cpu=1, level=niveau)
-            async with table.lock:
-                events = await self.tables.start(table)
-                text = t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id))
-                told = await self.after_move(interaction, table, [text], public=True)
-                await self._guarded(table, "tell the duel", self.tell(table, told))
-                await self._begun(table, events)
+            try:
+                async with table.lock:
+                    events = await self._start(table)
+                    text = t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id))
+                    told = await self.after_move(interaction, table, [text], public=True)
+                    await self._guarded(table, "tell the duel", self.tell(table, told))
+                    await self._begun(table, events)
+            except Exception:
+                await self._show_unstarted(table)
+                raise
             return
+        answers.expect_public(interaction)
         assert adversaire is not None
         lang = private_lang(interaction)
         if adversaire.id == interaction.user.id or adversaire.bot:
@@ -733,6 +745,8 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
                     player=f"<@{challenged}>",
                     until=f"<t:{int(until.timestamp())}:R>",
                 )
+        pause = timedelta(seconds=CHALLENGE_PAUSE_SECONDS)
+        self.last_challenge = {k: v for k, v in self.last_challenge.items() if now - v < pause}
         last = self.last_challenge.get(challenger)
         if last is not None:
             wait = CHALLENGE_PAUSE_SECONDS - (now - last).total_seconds()
@@ -787,9 +801,12 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
     @yades_group.command(name="lancer", description="Lancer les dés (ou relancer ceux non gardés)")
     async def roll(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
-        # The dice held with the table's toggles stay held whatever way the roll is asked for.
+        # The dice held with the table's toggles stay held whatever way the roll is asked for
+        # (on the decision they were held for: a roll meanwhile makes this one too late).
         keep = y.kept_positions(self.held_now(table))
-        await self.play(interaction, table, y.Roll(interaction.user.id, keep), public=True)
+        step = table.state.step if table.state is not None else None
+        roll = y.Roll(interaction.user.id, keep)
+        await self.play(interaction, table, roll, step=step, public=True)
 
     @yades_group.command(name="garder", description="Garder des dés et relancer les autres")
     @app_commands.describe(des="Les dés gardés : positions (1 3 5) ou faces (⚅⚅)")

@@ -686,7 +686,7 @@ def _fault_actions(state: State, player: int, seat: Seat) -> list[Action]:
                 actions.append(Appeal(player, fault.id))
         elif fault.status == "voting" and player in fault.voters:
             # A vote counts as it stands when the vote closes: it may be changed or withdrawn.
-            cast = _cast_vote(fault, player)
+            cast = cast_vote(fault, player)
             actions.extend(Vote(player, fault.id, side) for side in (True, False) if side != cast)
             if cast is not None:
                 actions.append(WithdrawVote(player, fault.id))
@@ -696,7 +696,7 @@ def _fault_actions(state: State, player: int, seat: Seat) -> list[Action]:
     return actions
 
 
-def _cast_vote(fault: Fault, player: int) -> bool | None:
+def cast_vote(fault: Fault, player: int) -> bool | None:
     """``player``'s vote on ``fault`` as it stands: guilty, innocent, or none."""
     if player in fault.guilty_votes:
         return True
@@ -1117,9 +1117,8 @@ def _decide_contest_fault(state: State, action: ContestFault) -> list[Event]:
 def _decide_vote(state: State, action: Vote) -> list[Event]:
     _check_fautes(state)
     fault = _open_fault(state, action.fault)
-    if fault.status != "voting" or action.player not in fault.voters:
-        raise NotAVoter(fault=fault.id, player=action.player)
-    cast = _cast_vote(fault, action.player)
+    _check_voter(state, fault, action.player)
+    cast = cast_vote(fault, action.player)
     if cast == bool(action.guilty):
         raise AlreadyVoted(fault=fault.id, player=action.player)
     events = [
@@ -1132,12 +1131,20 @@ def _decide_vote(state: State, action: Vote) -> list[Event]:
     return events
 
 
+def _check_voter(state: State, fault: Fault, player: int) -> None:
+    """``player`` votes on ``fault`` now: one of its voters, still at the table (a voter who
+    left keeps the vote they cast, but may no longer change it)."""
+    seat = state.seat(player)
+    at_table = seat is not None and seat.status in AT_TABLE
+    if fault.status != "voting" or player not in fault.voters or not at_table:
+        raise NotAVoter(fault=fault.id, player=player)
+
+
 def _decide_withdraw_vote(state: State, action: WithdrawVote) -> list[Event]:
     _check_fautes(state)
     fault = _open_fault(state, action.fault)
-    if fault.status != "voting" or action.player not in fault.voters:
-        raise NotAVoter(fault=fault.id, player=action.player)
-    if _cast_vote(fault, action.player) is None:
+    _check_voter(state, fault, action.player)
+    if cast_vote(fault, action.player) is None:
         raise NotNow(action="withdraw_vote", fault=fault.id)
     return [_public("vote_withdrawn", fault=fault.id, player=action.player)]
 
@@ -1439,12 +1446,8 @@ def _on_player_left(state: State, event: Event) -> None:
     player = event.data["player"]
     _seat_of(state, player).status = LEFT
     for fault in state.faults:
-        if (
-            fault.status == "voting"
-            and player in fault.voters
-            and player not in fault.guilty_votes
-            and player not in fault.innocent_votes
-        ):
+        # A voter who leaves without having voted no longer holds the vote up.
+        if fault.status == "voting" and player in fault.voters and cast_vote(fault, player) is None:
             fault.voters.remove(player)
 
 

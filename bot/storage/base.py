@@ -112,7 +112,8 @@ class Repository(Protocol):
     async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, Rating]: ...
 
     async def forget_player(self, guild_id: int, user_id: int) -> int:
-        """Delete a player's figures and ratings in a server; returns the rows removed."""
+        """Delete a player's figures, ratings and the display name their games kept, in a
+        server; returns the rows changed."""
         ...
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...

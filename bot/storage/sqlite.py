@@ -381,6 +381,13 @@ class SqliteRepository:
             second = await db.execute(
                 "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
             )
+            # The display name they joined tables with (kept for the Yadès sheet pictures).
+            name = f'$.names."{int(user_id)}"'
+            third = await db.execute(
+                "UPDATE games SET meta_json = json_remove(meta_json, ?)"
+                " WHERE guild_id = ? AND json_extract(meta_json, ?) IS NOT NULL",
+                (name, guild_id, name),
+            )
             await db.execute("COMMIT")
         except sqlite3.Error as error:
             await _rollback(db)
@@ -388,7 +395,7 @@ class SqliteRepository:
         except BaseException:
             await _rollback(db)
             raise
-        return first.rowcount + second.rowcount
+        return first.rowcount + second.rowcount + third.rowcount
 
     # ---- server settings
 

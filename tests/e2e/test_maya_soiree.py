@@ -592,3 +592,25 @@ async def test_a_player_who_joined_during_a_round_may_be_accused(
     assert not accusation.ephemeral, accusation.text
     assert f"accuse <@{carol.id}>" in accusation.text
     kept_secrets_and_calm(party, bot)
+
+
+async def test_a_reaction_taken_back_while_the_bot_was_away_counts_as_taken_back(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    party = Party(emulator, ("alice", "bob", "patron"))
+    comptoir = party.channel
+    alice, bob, patron = party.people
+    await party.start()
+    accusation = await contested(party, bob, patron)
+    since = mark(emulator)
+    await emulator.react(alice, accusation, "✅")
+    await wait_line(emulator, comptoir, f"🗳️ <@{alice.id}> a voté.", since=since)
+    await bot.kill()
+    accusation.reactions["✅"].remove(alice.id)  # while the bot is down
+    since = mark(emulator)
+    await bot.start()
+    await wait_line(emulator, comptoir, f"🗳️ <@{alice.id}> retire son vote.", since=since)
+    await emulator.react(bob, accusation, "✅")
+    await emulator.react(alice, accusation, "❌")
+    line = await wait_line(emulator, comptoir, "Verdict", since=since)
+    assert line == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (1 contre 1)."

@@ -219,6 +219,20 @@ def footer(message: Message) -> str:
     return (message.embeds[0].get("footer") or {}).get("text", "")
 
 
+def games_naming(database: Path, guild_id: int, user_id: int) -> int:
+    """The games of a server that keep ``user_id``'s display name."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        (count,) = connection.execute(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ?"
+            " AND json_extract(meta_json, ?) IS NOT NULL",
+            (guild_id, f'$.names."{user_id}"'),
+        ).fetchone()
+    finally:
+        connection.close()
+    return count
+
+
 def database_rows(database: Path, table: str, guild_id: int, user_id: int) -> int:
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     try:
@@ -498,18 +512,22 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     assert shown_stats(mine)[GAMES] == 1
     figures = database_rows(bot.database, "stat_values", guild.id, alice.id)
     ratings = database_rows(bot.database, "ratings", guild.id, alice.id)
-    assert figures > 0 and ratings == 1
+    named = games_naming(bot.database, guild.id, alice.id)
+    assert figures > 0 and ratings == 1 and named == 1
 
     asked = await private_answer(emulator, alice, comptoir, "donnees effacer")
     assert asked.text == (
-        "Effacer toutes tes statistiques et ton classement sur ce serveur ? C'est définitif."
+        "Effacer toutes tes statistiques, ton classement et ton nom gardé sur ce serveur ?"
+        " C'est définitif."
     )
     assert [b.label for b in asked.buttons] == ["Oui, tout effacer"]
     # Asking erases nothing.
     assert database_rows(bot.database, "stat_values", guild.id, alice.id) == figures
     await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
     await emulator.wait_for(lambda: not asked.buttons, what="the confirmation answered")
-    assert asked.text == f"🗑️ C'est fait : {figures + ratings} lignes effacées."
+    assert asked.text == f"🗑️ C'est fait : {figures + ratings + named} lignes effacées."
+    assert games_naming(bot.database, guild.id, alice.id) == 0
+    assert games_naming(bot.database, guild.id, bob.id) == 1
 
     stats = await (await emulator.slash(alice, comptoir, "stats")).reply()
     assert stats.text == (

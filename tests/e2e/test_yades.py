@@ -434,6 +434,30 @@ async def test_yades_lancer_keeps_the_dice_held_with_the_table_toggles(
     assert stored_events(bot.database, "rolled")[-1]["kept"] == [3, 4]
 
 
+async def test_a_reroll_from_a_screen_not_yet_redrawn_does_not_undo_a_held_die(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    duel = await cpu_duel_turn(emulator, comptoir, alice)
+    table = await duel.table()
+    await (await emulator.click(alice, table, next(b for b in table.buttons if b.label))).response()
+    await emulator.wait_for(lambda: any(":hold" in c for c in table.custom_ids), what="the dice")
+    prefix = f"gob:{table_id(table)}:{step_of(table)}:"
+    reroll = table.button(custom_id=f"{prefix}reroll0")
+    await (await emulator.click(alice, table, f"{prefix}hold0_3")).response()
+    await emulator.wait_for(lambda: f"{prefix}reroll8" in table.custom_ids, what="die 4 held")
+    rolls = len(stored_events(bot.database, "rolled"))
+    late = await (await emulator.click(alice, table, reroll, stale=True)).reply()
+    assert late.ephemeral and late.text == "Trop tard : ce bouton date d'un tour déjà joué."
+    assert len(stored_events(bot.database, "rolled")) == rolls  # nothing re-rolled
+    await (await emulator.click(alice, table, f"{prefix}reroll8")).response()
+    await emulator.wait_for(
+        lambda: len(stored_events(bot.database, "rolled")) > rolls, what="the re-roll"
+    )
+    assert stored_events(bot.database, "rolled")[rolls]["kept"] == [3]
+
+
 async def test_the_sheet_picture_names_players_by_the_names_they_joined_with(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
@@ -500,14 +524,14 @@ async def test_a_no_game_here_hint_for_english_clients_names_the_english_command
     )
 
 
-@pytest.mark.parametrize("game", ["yades", "menteur"])
+@pytest.mark.parametrize(("game", "seats"), [("yades", 6), ("menteur", 6), ("maya", 10)])
 async def test_a_full_table_says_how_many_it_seats(
-    emulator: DiscordEmulator, bot: BotProcess, game: str
+    emulator: DiscordEmulator, bot: BotProcess, game: str, seats: int
 ) -> None:
     comptoir = emulator.channel("bar", "comptoir")
-    await (await emulator.slash("alice", comptoir, f"{game} start", {"cpu": 5})).reply()
+    await (await emulator.slash("alice", comptoir, f"{game} start", {"cpu": seats - 1})).reply()
     full = await (await emulator.slash("bob", comptoir, f"{game} rejoindre")).reply()
-    assert full.ephemeral and full.text == "La table est pleine (6 joueurs)."
+    assert full.ephemeral and full.text == f"La table est pleine ({seats} joueurs)."
 
 
 async def test_a_challenge_with_a_negative_stake_is_refused(

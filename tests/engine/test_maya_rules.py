@@ -1528,3 +1528,12 @@ def test_tapping_a_die_that_is_not_in_the_cup_is_refused():
     for die in (2, 5, -1):
         with pytest.raises(InvalidDice):
             apply(state, complete(state, Tap(1, die), random.Random(0)))
+
+
+def test_a_voter_who_left_keeps_their_vote_but_may_not_change_it():
+    state, _ = play(game(SOIREE, 4), Accuse(1, 2), ContestFault(2, 1), Vote(3, 1, True), Leave(3))
+    refused(state, Vote(3, 1, False), NotAVoter)
+    refused(state, WithdrawVote(3, 1), NotAVoter)
+    state, events = play(state, Vote(1, 1, False), Vote(4, 1, False))
+    judged = the(events, "fault_judged").data
+    assert (judged["guilty_votes"], judged["innocent_votes"]) == (1, 2)

@@ -373,3 +373,42 @@ async def test_a_timed_out_turn_is_played_once_the_locked_database_is_back(tmp_p
     finally:
         other.close()
         await tables.close()
+
+
+async def test_a_turn_still_times_out_when_an_accusation_and_a_vote_come_meanwhile(tmp_path):
+    tables = Tables(await SqliteRepository.open(tmp_path / "vote.db"), settings())
+    c = 103
+    try:
+        table = await tables.open(
+            guild_id=GUILD,
+            channel_id=12,
+            starter=A,
+            rules=maya.Rules.for_preset("soiree"),
+            lang="fr",
+        )
+        for player in (B, c):
+            await tables.join_lobby(table, player)
+        await tables.start(table)
+        table.state = maya.new_game([A, B, c], table.rules)  # A opens
+        async with table.lock:
+            await tables.act(table, maya.Roll(A, (5, 2)), in_person=False)
+            await tables.act(table, maya.Announce(A, 52), in_person=False)
+            assert table.state.current == B
+            table.deadline = time.time() + 0.5
+            tables.schedule(table)
+            deadline = table.deadline
+            # Moves that are not B's decision: an accusation, contested, and a vote.
+            await tables.act(table, maya.Accuse(c, A, "dés mal secoués"))
+            await tables.act(table, maya.ContestFault(A, 1))
+            await tables.act(table, maya.Vote(B, 1, True))
+            assert table.state.current == B and table.deadline == deadline  # no more time
+        version = table.version
+        for _ in range(40):
+            if table.version > version:
+                break
+            await asyncio.sleep(0.1)
+        # The CPU played B's turn for B, at B's deadline.
+        assert table.version > version and table.timeouts == {B: 1}
+        assert table.state.current != B or table.state.step > 2
+    finally:
+        await tables.close()
