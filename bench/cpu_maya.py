@@ -16,9 +16,9 @@ import random
 import statistics
 import time
 
-from bot.engine import maya
-from bot.engine.cpu import LEVELS
-from bot.engine.cpu import maya as cpu
+from bot.games import maya
+from bot.games.maya import cpu as cpu
+from bot.kernel.levels import LEVELS
 
 SEATINGS = list(itertools.permutations(LEVELS))
 MAX_ACTIONS = 20_000

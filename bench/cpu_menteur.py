@@ -18,9 +18,9 @@ import math
 import random
 import time
 
-from bot.engine import menteur
-from bot.engine.cpu import DIFFICILE, FACILE, LEVELS, MOYEN
-from bot.engine.cpu import menteur as cpu
+from bot.games import menteur
+from bot.games.menteur import cpu as cpu
+from bot.kernel.levels import DIFFICILE, FACILE, LEVELS, MOYEN
 
 MAX_ACTIONS = 5_000
 DUELS = ((DIFFICILE, MOYEN), (MOYEN, FACILE), (DIFFICILE, FACILE))

@@ -13,9 +13,9 @@ import random
 import time
 from collections.abc import Callable
 
-from bot.engine import maya
-from bot.engine.cpu import DIFFICILE
-from bot.engine.cpu import maya as cpu
+from bot.games import maya
+from bot.games.maya import cpu as cpu
+from bot.kernel.levels import DIFFICILE
 
 PLAYERS = [0, 1, 2]
 PARTY_ROUNDS = 200  # a party has no end: start a new one after this many rounds

@@ -7,7 +7,7 @@ Set-up: one server, ``--players`` players, random games played with the engine (
 Mia to the winner, half party Maya stopped after a few rounds; 2 to 5 players each,
 uniformly random legal turn actions) spread over the last ``--days`` days, until the
 event log holds ``--events`` events. Each game is stored as the bot stores it: its row
-(final snapshot, table data), its events, and, computed with ``bot.stats`` exactly as
+(final snapshot, table data), its events, and, computed with ``bot.games.maya.metrics`` exactly as
 ``Tables._results`` does, its per-day leaderboard figures and its players' Elo
 ratings, in date order. The rows go in with ``executemany`` in big transactions, which
 is quicker than a million ``save_game`` calls and gives the same tables. ``--db`` keeps
@@ -33,8 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import stats
-from bot.engine import maya
+from bot.games import maya
+from bot.games.maya import metrics as maya_metrics
+from bot.kernel import rating
 from bot.storage.sqlite import SqliteRepository
 from bot.tables import Table
 from cogs.classement import CRITERIA, PAGE, PERIODS, since
@@ -140,19 +141,14 @@ def build(path: Path, args: argparse.Namespace) -> None:
         written += len(log)
 
         # What Tables._results computes for this game.
-        logged = [{"type": e.type, "data": e.data} for e in log]
-        figures = stats.maya_figures(logged, players)
-        game = "mia" if rules.lives else "maya"
-        for player, numbers in figures.items():
-            for metric, value in numbers.as_dict().items():
+        results = maya_metrics.results(state, log, players)
+        game = results.board
+        for player, numbers in results.figures.items():
+            for metric, value in numbers.items():
                 figures_by_day[(game, metric, day, player)] += value
-        before = {p: ratings.get((game, p), stats.INITIAL_RATING) for p in figures}
-        eliminated = [e["data"]["player"] for e in logged if e["type"] == "eliminated"]
-        ranking = stats.maya_ranking(
-            figures, lives=rules.lives, eliminated_order=eliminated, winner=state.winner
-        )
-        for player, rating in stats.elo(before, ranking).items():
-            ratings[(game, player)] = rating
+        before = {p: ratings.get((game, p), rating.INITIAL_RATING) for p in results.figures}
+        for player, new in rating.elo(before, results.ranking).items():
+            ratings[(game, player)] = new
             rated[(game, player)] += 1
 
         if len(events) >= 200_000:

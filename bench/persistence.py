@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.config import load_settings
-from bot.engine import maya
+from bot.games import maya
 from bot.storage.sqlite import SqliteRepository
 from bot.tables import Tables
 

@@ -24,9 +24,9 @@ import time
 from pathlib import Path
 
 from bot import yades_tables
-from bot.engine import yades as y
-from bot.engine import yades_solver as solver
-from bot.engine.cpu import yades as cpu
+from bot.games import yades as y
+from bot.games.yades import cpu as cpu
+from bot.games.yades import solver
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

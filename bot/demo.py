@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import maya
-from bot.games import GAMES
+from bot.games import REGISTRY, maya
 from bot.i18n import t
 from bot.tables import CPU_LEVELS, CPU_NAMES
 from cogs import render
 
-MAYA = GAMES["maya"]
+MAYA = REGISTRY["maya"]
 PARTY_ROUNDS = 12  # the party preset never ends by itself: the demo stops after this many
 
 

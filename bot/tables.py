@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from bot import stats
 from bot.config import Settings
-from bot.engine import maya
-from bot.games import GAMES
+from bot.games import REGISTRY, maya
+from bot.kernel import rating
+from bot.kernel.spec import Ending
 from bot.storage import (
     ChannelBusy,
     EventRecord,
@@ -117,7 +117,7 @@ class Table:
     def seated(self, player: int) -> bool:
         if self.state is None:
             return player in self.players
-        return GAMES[self.kind].in_game(self.state, player)
+        return REGISTRY[self.kind].in_game(self.state, player)
 
     # ---- persistence
 
@@ -125,7 +125,7 @@ class Table:
         return {
             "starter": self.starter,
             "lang": self.lang,
-            "rules": GAMES[self.kind].rules_to_json(self.rules),
+            "rules": REGISTRY[self.kind].rules_to_json(self.rules),
             "players": list(self.players),
             "cpus": {str(k): [v.name, v.level] for k, v in self.cpus.items()},
             "names": {str(k): v for k, v in self.names.items()},
@@ -139,7 +139,7 @@ class Table:
     @classmethod
     def from_record(cls, record: GameRecord, rng: random.Random) -> Table:
         meta = record.meta
-        kind = GAMES[record.kind]
+        kind = REGISTRY[record.kind]
         table = cls(
             id=record.id,
             guild_id=record.guild_id,
@@ -259,7 +259,7 @@ class Tables:
         busy = self.by_channel.get(channel_id)
         if busy is not None:
             raise TableError("table_busy", game=busy.kind)
-        most = GAMES[kind].max_players - 1
+        most = REGISTRY[kind].max_players - 1
         if not 0 <= cpu_count <= min(most, len(CPU_NAMES)):
             raise TableError("cpu_count", most=min(most, len(CPU_NAMES)))
         if level not in CPU_LEVELS:
@@ -305,7 +305,7 @@ class Tables:
             raise TableError("not_in_lobby")
         if player in table.players:
             raise TableError("already_seated")
-        most = GAMES[table.kind].max_players
+        most = REGISTRY[table.kind].max_players
         if len(table.players) >= most:
             raise TableError("table_full", most=most)
         table.players.append(player)
@@ -344,7 +344,7 @@ class Tables:
     async def settle(self, table: Table) -> list[Any]:
         """Play the steps nobody decides that are due (a game stored before they were stored
         with their move); the caller holds ``table.lock``."""
-        forced = GAMES[table.kind].forced(table.state, table.rng) if table.state else None
+        forced = REGISTRY[table.kind].forced(table.state, table.rng) if table.state else None
         if forced is None:
             return []
         return await self.act(table, forced, in_person=False)
@@ -354,7 +354,7 @@ class Tables:
         first forced steps (a first round's deal), stored with the start."""
         if table.status != "lobby":
             raise TableError("not_in_lobby")
-        kind = GAMES[table.kind]
+        kind = REGISTRY[table.kind]
         if len(table.players) < kind.min_players:
             raise TableError("need_players")
         order = list(table.players)
@@ -394,14 +394,15 @@ class Tables:
         """
         if table.state is None:
             raise TableError("not_started")
-        kind = GAMES[table.kind]
+        kind = REGISTRY[table.kind]
         state, events = kind.apply(table.state, action)
         # Steps nobody decides (a new round's deal) are stored with the move that caused them.
         state, forced = _forced_steps(kind, state, table.rng)
         events = [*events, *forced]
         status = "active"
-        if state.over:
-            status = "stopped" if kind.ended_by_stop(events) else "finished"
+        outcome = kind.outcome(state)
+        if outcome is not None:
+            status = "finished" if outcome.ending is Ending.WON else "stopped"
         player = getattr(action, "player", None)
         previous_timeouts, previous_names = table.timeouts, table.names
         if in_person and player in table.timeouts:
@@ -436,27 +437,27 @@ class Tables:
         return events
 
     async def _results(self, table: Table, state: Any, events: Sequence[Any]) -> GameResults:
-        """The finished game's figures and ratings for its human players (CPUs never count)."""
-        logged = [
-            {"type": e.type, "data": e.payload} for e in await self.repository.events(table.id)
-        ]
-        logged += [{"type": e.type, "data": e.data} for e in events]
+        """The finished game's figures and ratings for its human players (CPUs never count),
+        from its whole event log (the stored one, and the events of its last move)."""
+        kind = REGISTRY[table.kind]
+        stored = await self.repository.events(table.id)
+        logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
         humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
-        outcome = GAMES[table.kind].outcome(state, logged, humans, table.rules)
+        results = kind.results(state, [*logged, *events], humans, table.rules)
         ratings: dict[int, float] = {}
         rated_from: dict[int, float] = {}
-        if len(outcome.figures) >= 2:
+        if len(results.figures) >= 2:
             known = await self.repository.ratings(
-                table.guild_id, outcome.game, list(outcome.figures)
+                table.guild_id, results.board, list(results.figures)
             )
             rated_from = {
-                p: known[p].rating if p in known else stats.INITIAL_RATING for p in outcome.figures
+                p: known[p].rating if p in known else rating.INITIAL_RATING for p in results.figures
             }
-            ratings = stats.elo(rated_from, outcome.ranking)
+            ratings = rating.elo(rated_from, results.ranking)
         return GameResults(
-            game=outcome.game,
+            game=results.board,
             day=datetime.now(UTC).date().isoformat(),
-            figures=outcome.figures,
+            figures=results.figures,
             ratings=ratings,
             rated_from=rated_from,
         )
@@ -484,7 +485,7 @@ class Tables:
             await self.save_meta(table)
             self._forget(table)
             return []
-        return await self.act(table, GAMES[table.kind].stop())
+        return await self.act(table, REGISTRY[table.kind].stop())
 
     def _forget(self, table: Table) -> None:
         self.by_channel.pop(table.channel_id, None)
@@ -543,7 +544,7 @@ class Tables:
             try:
                 if _humans_gone(table):
                     # Everyone left (RULES.md §1): the CPUs do not play on alone in the channel.
-                    events = await self.act(table, GAMES[table.kind].stop(), in_person=False)
+                    events = await self.act(table, REGISTRY[table.kind].stop(), in_person=False)
                     await self._publish(table, events)
                     return
                 await self._play_for(table, player, table.cpus[player].level, notes=())
@@ -580,7 +581,7 @@ class Tables:
             table.timeouts[player] = table.timeouts.get(player, 0) + 1
         try:
             if table.timeouts.get(player, 0) >= MAX_TIMEOUTS and table.seated(player):
-                events = await self.act(table, GAMES[table.kind].leave(player), in_person=False)
+                events = await self.act(table, REGISTRY[table.kind].leave(player), in_person=False)
                 await self._publish(table, events, notes=[("timeout_leave", player)])
                 return
             await self._play_for(table, player, ABSENT_LEVEL, notes=[("timeout", player)])
@@ -620,7 +621,7 @@ class Tables:
         first = True
         while table.running and table.state is not None and table.state.current == player:
             state = table.state
-            action = GAMES[table.kind].cpu_action(state, player, level, table.rng)
+            action = REGISTRY[table.kind].cpu_action(state, player, level, table.rng)
             if action is None:
                 return
             events = await self.act(table, action, in_person=False)
@@ -693,7 +694,7 @@ class Tables:
         """Load every running game from the database (after a restart)."""
         tables = []
         for record in await self.repository.running_games():
-            if record.kind not in GAMES:
+            if record.kind not in REGISTRY:
                 continue
             try:
                 table = Table.from_record(record, self._rng_for(record.id, record.version))
@@ -715,7 +716,7 @@ class Tables:
 
 def _humans_gone(table: Table) -> bool:
     """Every human seated in the game has left it (eliminated players still watch)."""
-    kind = GAMES[table.kind]
+    kind = REGISTRY[table.kind]
     return not any(
         kind.still_here(table.state, seat.player)
         for seat in table.state.seats

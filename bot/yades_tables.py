@@ -1,10 +1,10 @@
 """The expert Yadès CPU's tables, cached in data/ (one file per score sheet).
 
-Solving a sheet takes seconds to a minute (``bot.engine.yades_solver.build``), so each
+Solving a sheet takes seconds to a minute (``bot.games.yades.solver.build``), so each
 solved sheet is written once, as ``data/yades_<preset>_<digest>.bin``, and read back at
 the next start. The two presets' tables ship in data/. The engine itself does no I/O:
 this module is the only place that reads or writes the files, then installs the
-strategy where ``bot.engine.cpu.yades`` finds it.
+strategy where ``bot.games.yades.cpu`` finds it.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import logging
 import os
 from pathlib import Path
 
-from bot.engine import yades as y
-from bot.engine import yades_solver as solver
+from bot.games import yades as y
+from bot.games.yades import solver
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.engine import maya, menteur
+from bot.games import maya, menteur
 from bot.i18n import command, language, t
 from bot.storage import Repository, StorageError
 from bot.tables import Table, TableError

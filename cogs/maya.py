@@ -16,8 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import dice as d
-from bot.engine import maya
+from bot.games import maya
+from bot.games.maya import values as d
 from bot.i18n import t
 from bot.storage import StorageError
 from bot.tables import CPU_LEVELS, Table, TableError, Tables

@@ -6,7 +6,7 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.engine import maya
+from bot.games import maya
 
 # Command option -> Rules field (French option names, English field names).
 RULE_FIELDS = {

@@ -23,11 +23,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import dice as d
-from bot.engine import menteur as lm
-from bot.engine.cpu import DIFFICILE
-from bot.engine.cpu import menteur as cpu_menteur
+from bot.games import menteur as lm
+from bot.games.menteur import cpu as cpu_menteur
 from bot.i18n import t
+from bot.kernel import dice as d
+from bot.kernel.levels import DIFFICILE
 from bot.tables import CPU_LEVELS, CPU_NAMES, Table, TableError, Tables
 from cogs import answers, views
 from cogs.errors import private_lang, public_lang, refuse, say_privately

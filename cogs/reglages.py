@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import yades_tables
-from bot.engine import maya, yades
+from bot.games import maya, yades
 from bot.i18n import t
 from bot.storage import Repository
 from bot.tables import TableError

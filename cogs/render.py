@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine import dice as d
-from bot.engine import maya
-from bot.engine.maya import Event
+from bot.games import maya
+from bot.games.maya import Event
+from bot.games.maya import values as d
 from bot.i18n import t
 from cogs.free_text import shown
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import dice as d
-from bot.engine import maya
+from bot.games import maya
+from bot.games.maya import values as d
 from bot.i18n import t
 
 if TYPE_CHECKING:

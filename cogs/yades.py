@@ -27,11 +27,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import yades_tables
-from bot.engine import dice as d
-from bot.engine import yades as y
-from bot.engine.cpu import yades as cpu_yades
-from bot.games import YadesSetup, points_lost
+from bot.games import yades as y
+from bot.games.yades import cpu as cpu_yades
+from bot.games.yades.metrics import YadesSetup, points_lost
 from bot.i18n import t
+from bot.kernel import dice as d
 from bot.storage import StorageError
 from bot.tables import CPU_LEVELS, Table, TableError, Tables
 from cogs import answers, views, yades_picture
@@ -422,12 +422,10 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         if state is None or not state.over:
             return
         try:
-            logged = [
-                {"type": e.type, "data": e.payload}
-                for e in await self.tables.repository.events(table.id)
-            ]
+            stored = await self.tables.repository.events(table.id)
         except StorageError:
             return
+        logged = [y.EVENTS.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
         humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
         lost = await asyncio.to_thread(points_lost, state, logged, humans)
         if not lost:
@@ -896,7 +894,7 @@ class YadesCog(TableMessages, commands.Cog, name="Yades"):
         if state.current != player:
             raise y.NotYourTurn(player=player, current=state.current)
         await self._strategy_for(state.rules)
-        options = await asyncio.to_thread(cpu_yades.advice, state, player)
+        options = await asyncio.to_thread(cpu_yades.advice, y.view(state, player))
         lines = [t(lang, "y.advice.title", total=f"{options[0].expected_total:.1f}")]
         for option in options[:10]:
             lines.append(

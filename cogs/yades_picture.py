@@ -24,7 +24,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine import yades
+from bot.games import yades
 from bot.i18n import t
 
 __all__ = ["sheet_picture"]

@@ -5,29 +5,30 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import pytest
 
-from bot.engine import menteur as lm
-from bot.games import GAMES
+from bot.games import REGISTRY
+from bot.games import menteur as lm
+from bot.kernel.events import Event
+from bot.kernel.spec import Ending
 
-KIND = GAMES["menteur"]
+KIND = REGISTRY["menteur"]
 A, B, C, D = 11, 22, -1, -2
 
 
 def play_out(
     players: list[int], levels: dict[int, str], seed: int = 1
-) -> tuple[lm.State, list[dict[str, Any]]]:
+) -> tuple[lm.State, list[Event]]:
     rng = random.Random(seed)
     state = KIND.new_game(players, lm.Rules.for_preset(dice=3))
-    logged: list[dict[str, Any]] = []
+    logged: list[Event] = []
     while not state.over:
         player = state.current
         action = KIND.cpu_action(state, player, levels[player], rng)
         assert action is not None
         state, events = KIND.apply(state, action)
-        logged += [{"type": e.type, "data": e.data} for e in events]
+        logged += events
     return state, logged
 
 
@@ -46,13 +47,14 @@ def test_every_table_level_plays_a_whole_game(level: str) -> None:
 
 def test_the_outcome_counts_humans_only_and_ranks_by_elimination() -> None:
     levels = {A: "moyen", B: "facile", C: "difficile", D: "moyen"}
-    state, logged = play_out([A, B, C, D], levels, seed=4)
-    outcome = KIND.outcome(state, logged, [A, B])
-    assert outcome.game == "menteur"
-    assert set(outcome.figures) == {A, B}
+    state, events = play_out([A, B, C, D], levels, seed=4)
+    logged = [e.to_json() for e in events]  # the log as stored
+    results = KIND.results(state, events, [A, B], None)
+    assert results.board == "menteur"
+    assert set(results.figures) == {A, B}
     out = [e["data"]["player"] for e in logged if e["type"] == "eliminated"]
     for player in (A, B):
-        numbers = outcome.figures[player]
+        numbers = results.figures[player]
         assert numbers["games"] == 1
         assert numbers["wins"] == (1 if state.winner == player else 0)
         assert numbers["dice_lost"] == sum(
@@ -62,18 +64,19 @@ def test_the_outcome_counts_humans_only_and_ranks_by_elimination() -> None:
             e for e in logged if e["type"] == "revealed" and e["data"]["challenger"] == player
         ]
         assert numbers["challenges_won"] + numbers["challenges_lost"] == len(challenges)
-    flat = [p for group in outcome.ranking for p in group]
+    flat = [p for group in results.ranking for p in group]
     assert sorted(flat) == [A, B]
     if state.winner in (A, B):
-        assert outcome.ranking[0] == [state.winner]
+        assert results.ranking[0] == [state.winner]
     else:  # both out: the last out is the better
         assert flat == sorted((A, B), key=out.index, reverse=True)
 
 
 def test_a_stopped_game_ends_by_stop_and_cpus_never_leave() -> None:
     state = KIND.new_game([A, C], lm.Rules.for_preset())
-    state, events = KIND.apply(state, KIND.stop())
-    assert KIND.ended_by_stop(events) and state.over
+    state, _ = KIND.apply(state, KIND.stop())
+    outcome = KIND.outcome(state)
+    assert outcome is not None and outcome.ending is Ending.STOPPED and state.over
     state = KIND.new_game([A, C], lm.Rules.for_preset())
     assert KIND.in_game(state, A) and KIND.still_here(state, A)
     state, _ = KIND.apply(state, KIND.leave(A))

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from bot import yades_tables
-from bot.engine import yades as y
-from bot.games import GAMES, YadesSetup, points_lost, yades_ranking
+from bot.games import REGISTRY
+from bot.games import yades as y
+from bot.games.yades.metrics import YadesSetup, points_lost
+from bot.games.yades.metrics import ranking as yades_ranking
+from bot.kernel.events import Event
 
-KIND = GAMES["yades"]
+KIND = REGISTRY["yades"]
 A, B, C = 11, 22, -1
 
 
@@ -22,15 +24,15 @@ def _expert_tables() -> None:
 
 def play_out(
     players: list[int], levels: dict[int, str], seed: int = 1
-) -> tuple[y.State, list[dict[str, Any]]]:
+) -> tuple[y.State, list[Event]]:
     rng = random.Random(seed)
     state = KIND.new_game(players, YadesSetup(y.Rules.for_preset("yades")))
-    logged: list[dict[str, Any]] = []
+    logged: list[Event] = []
     while not state.over:
         player = state.current
         action = KIND.cpu_action(state, player, levels[player], rng)
         state, events = KIND.apply(state, action)
-        logged += [{"type": e.type, "data": e.data} for e in events]
+        logged += events
     return state, logged
 
 
@@ -46,33 +48,34 @@ def test_every_table_level_plays_a_whole_game(level: str) -> None:
 
 
 def test_perfect_play_loses_no_points_and_a_weaker_player_loses_some() -> None:
-    state, logged = play_out([A, B], {A: "difficile", B: "facile"}, seed=3)
-    lost = points_lost(state, logged, [A, B])
+    state, events = play_out([A, B], {A: "difficile", B: "facile"}, seed=3)
+    lost = points_lost(state, events, [A, B])
     assert lost[A] == pytest.approx(0.0, abs=1e-6)
     assert lost[B] > 5.0
 
 
 def test_the_outcome_counts_games_wins_scores_and_the_stake() -> None:
-    state, logged = play_out([A, B], {A: "difficile", B: "facile"}, seed=5)
-    outcome = KIND.outcome(state, logged, [A, B], YadesSetup(state.rules, mise=10))
+    state, events = play_out([A, B], {A: "difficile", B: "facile"}, seed=5)
+    results = KIND.results(state, events, [A, B], YadesSetup(state.rules, mise=10))
     totals = {p: y.totals(state, p).total for p in (A, B)}
-    assert outcome.game == "yades"
+    assert results.board == "yades"
     for player in (A, B):
-        figures = outcome.figures[player]
+        figures = results.figures[player]
         assert figures["games"] == 1
         assert figures["best_score"] == figures["total_score"] == totals[player]
         assert figures["wins"] == (1 if player in state.winners else 0)
     if len(state.winners) == 1:
         winner = state.winners[0]
         loser = B if winner == A else A
-        assert outcome.figures[winner]["stake_won"] == 10
-        assert outcome.figures[loser]["stake_lost"] == 10
-    assert outcome.ranking[0] == state.winners
+        assert results.figures[winner]["stake_won"] == 10
+        assert results.figures[loser]["stake_lost"] == 10
+    assert results.ranking[0] == state.winners
 
 
 def test_fives_of_a_kind_rolled_are_counted() -> None:
-    state, logged = play_out([A, B], {A: "difficile", B: "difficile"}, seed=7)
-    outcome = KIND.outcome(state, logged, [A, B])
+    state, events = play_out([A, B], {A: "difficile", B: "difficile"}, seed=7)
+    logged = [e.to_json() for e in events]  # the log as stored
+    results = KIND.results(state, events, [A, B], None)
     for player in (A, B):
         rolled = [
             e
@@ -81,19 +84,19 @@ def test_fives_of_a_kind_rolled_are_counted() -> None:
             and e["data"]["player"] == player
             and len(set(e["data"]["dice"])) == 1
         ]
-        assert outcome.figures[player]["yades_rolled"] == len(rolled)
+        assert results.figures[player]["yades_rolled"] == len(rolled)
 
 
 def test_cpus_are_left_out_of_the_figures_and_ties_share_a_place() -> None:
-    state, logged = play_out([A, C], {A: "moyen", C: "moyen"})
-    outcome = KIND.outcome(state, logged, [A])
-    assert set(outcome.figures) == {A}
+    state, events = play_out([A, C], {A: "moyen", C: "moyen"})
+    results = KIND.results(state, events, [A], None)
+    assert set(results.figures) == {A}
     tied = y.new_game([A, B, C], y.Rules.for_preset("yades"))
     assert yades_ranking(tied, [A, B]) == [[A, B]]
 
 
 def test_keeping_equal_dice_from_other_positions_costs_the_same() -> None:
-    from bot.games import _loss
+    from bot.games.yades.metrics import _loss
 
     state = y.new_game([A, B], y.Rules.for_preset(y.YADES))
     state, _ = y.apply(state, y.Roll(A, (), (2, 6, 2, 3, 4)))

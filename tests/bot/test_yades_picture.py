@@ -8,7 +8,7 @@ import random
 import pytest
 from PIL import Image
 
-from bot.engine import yades
+from bot.games import yades
 from bot.i18n import en, fr
 from cogs.yades_picture import _player_name, sheet_picture
 

@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 from bot import yades_tables
-from bot.engine import yades as y
-from bot.engine import yades_solver as solver
-from bot.engine.cpu import DIFFICILE, FACILE, MOYEN
-from bot.engine.cpu import yades as cpu
+from bot.games import yades as y
+from bot.games.yades import cpu as cpu
+from bot.games.yades import solver
+from bot.kernel.levels import DIFFICILE, FACILE, MOYEN
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -148,15 +148,15 @@ def _rolled(preset: str, dice: tuple[int, ...], rolls: int = 1) -> y.State:
 
 def test_before_the_first_roll_the_advice_is_to_roll(shipped_tables):
     state = y.new_game([1, 2], y.Rules.for_preset(y.CLASSIQUE))
-    ((action, total, loss),) = cpu.advice(state, 1)
+    ((action, total, loss),) = cpu.advice(y.view(state, 1))
     assert action == y.Roll(1)
     assert total == pytest.approx(254.5877, abs=1e-3)
     assert loss == 0
-    assert cpu.advice(state, 2) == []
+    assert cpu.advice(y.view(state, 2)) == []
 
 
 def test_a_large_straight_on_the_last_roll_goes_to_its_box(shipped_tables):
-    advice = cpu.advice(_rolled(y.CLASSIQUE, (1, 2, 3, 4, 5), rolls=3), 1)
+    advice = cpu.advice(y.view(_rolled(y.CLASSIQUE, (1, 2, 3, 4, 5), rolls=3), 1))
     assert advice[0].action == y.Score(1, "grande_suite")
     assert advice[0].loss == 0
     assert all(isinstance(a.action, y.Score) for a in advice)
@@ -165,7 +165,7 @@ def test_a_large_straight_on_the_last_roll_goes_to_its_box(shipped_tables):
 
 def test_advice_lists_every_distinct_keep_and_box_with_its_cost(shipped_tables):
     state = _rolled(y.YADES, (6, 6, 6, 2, 3))
-    advice = cpu.advice(state, 1)
+    advice = cpu.advice(y.view(state, 1))
     keeps = [a.action for a in advice if isinstance(a.action, y.Roll)]
     boxes = [a.action for a in advice if isinstance(a.action, y.Score)]
     # Multisets kept from 6,6,6,2,3 (all but the whole roll): 4 * 2 * 2 - 1.
@@ -184,7 +184,7 @@ def test_advice_counts_the_points_already_on_the_sheet(shipped_tables):
     for dice, box in [((6, 6, 6, 6, 1), "six"), ((1, 1, 1, 1, 1), "as")]:
         state, _ = y.apply(state, y.Roll(state.current, dice=dice))
         state, _ = y.apply(state, y.Score(state.current, box))
-    (only,) = cpu.advice(state, 1)
+    (only,) = cpu.advice(y.view(state, 1))
     strategy = shipped_tables[y.YADES]
     assert only.expected_total == pytest.approx(24 + strategy.value({"six": 24}), abs=1e-4)
 
@@ -231,7 +231,7 @@ def test_the_levels_lose_less_and_less_against_optimal_play(preset):
         for state in _decision_points(preset, seed):
             player = state.current
             legal = y.legal_actions(state, player)
-            cost = {a.action: a.loss for a in cpu.advice(state, player)}
+            cost = {a.action: a.loss for a in cpu.advice(y.view(state, player))}
             for level, lost in losses.items():
                 choice = cpu.choose(y.view(state, player), legal, level, rng)
                 if isinstance(choice, y.Roll):
@@ -256,7 +256,7 @@ def test_the_expert_takes_the_best_option_the_advice_lists(shipped_tables):
             state = _rolled(preset, dice, rolls=rng.randint(1, 3))
             legal = y.legal_actions(state, 1)
             chosen = cpu.choose(y.view(state, 1), legal, cpu.EXPERT, rng)
-            assert chosen == cpu.advice(state, 1)[0].action
+            assert chosen == cpu.advice(y.view(state, 1))[0].action
 
 
 def test_facile_takes_a_made_full_at_once():
@@ -269,15 +269,6 @@ def test_facile_keeps_its_most_common_face():
     state = _rolled(y.CLASSIQUE, (2, 5, 6, 5, 1))
     legal = y.legal_actions(state, 1)
     assert cpu.choose(y.view(state, 1), legal, FACILE, random.Random(0)) == y.Roll(1, (1, 3))
-
-
-def test_the_cpu_accepts_the_state_as_well_as_the_view():
-    state = _rolled(y.YADES, (1, 2, 3, 4, 4))
-    legal = y.legal_actions(state, 1)
-    for level in cpu.LEVELS:
-        assert cpu.choose(state, legal, level, random.Random(0)) == cpu.choose(
-            y.view(state, 1), legal, level, random.Random(0)
-        )
 
 
 def test_an_unknown_level_is_refused():

@@ -1,4 +1,5 @@
-"""Rule tests of bot/engine/dice.py: reading two dice, the ordering, probabilities, faces (RULES.md §1)."""
+"""Rule tests of the Maya values (``bot.games.maya.values``) and the dice faces every game shows
+(``bot.kernel.dice``): reading two dice, the ordering, probabilities, faces (RULES.md §1)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,9 @@ from itertools import product
 
 import pytest
 
-from bot.engine.dice import (
-    FACES,
+from bot.games.maya.values import (
     MAYA,
     ORDER,
-    face,
     is_value,
     neighbours,
     probability,
@@ -26,6 +25,7 @@ from bot.engine.dice import (
     tap,
     values_above,
 )
+from bot.kernel.dice import FACES, face
 
 ALL_ROLLS = list(product(range(1, 7), repeat=2))
 PLAIN = (31, 32, 41, 42, 43, 51, 52, 53, 54, 61, 62, 63, 64, 65)

@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from bot.engine import dice as d
-from bot.engine.maya import (
+from bot.games.maya import (
     ANNOUNCE,
+    EVENTS,
     IN,
     LEFT,
     MAX_PLAYERS,
@@ -66,6 +66,7 @@ from bot.engine.maya import (
     replay,
     view,
 )
+from bot.games.maya import values as d
 
 TURN_ACTIONS = (
     Roll,
@@ -210,7 +211,7 @@ def through_json(state: State) -> State:
 
 def events_through_json(events: list[Event]) -> list[Event]:
     """Events as appended to the game's log and read back."""
-    return [Event.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))]
+    return [EVENTS.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))]
 
 
 def check_state(state: State, legal: Legal, rng: random.Random) -> None:

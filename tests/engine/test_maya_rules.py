@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine.dice import MAYA, ORDER, neighbours
-from bot.engine.maya import (
+from bot.games.maya import (
     ANNOUNCE,
     OPEN,
     OVER,
@@ -73,6 +72,7 @@ from bot.engine.maya import (
     replay,
     view,
 )
+from bot.games.maya.values import MAYA, ORDER, neighbours
 
 # --------------------------------------------------------------------------- helpers
 

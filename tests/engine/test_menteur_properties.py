@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from bot.engine.menteur import (
+from bot.games.menteur import (
     BID,
+    EVENTS,
     FACES,
     IN,
     LEFT,
@@ -121,7 +122,7 @@ def through_json(state: State) -> State:
 
 
 def events_through_json(events: list[Event]) -> list[Event]:
-    return [Event.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))]
+    return [EVENTS.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))]
 
 
 def check_state(state: State) -> None:

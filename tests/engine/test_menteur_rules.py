@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.engine import maya
-from bot.engine.menteur import (
+from bot.games import maya
+from bot.games.menteur import (
     BID,
+    EVENTS,
     IN,
     LEFT,
     MAX_PLAYERS,
@@ -647,7 +648,9 @@ def test_replay_and_json_round_trip_rebuild_the_state():
     initial = game()
     state, events = play(initial, Roll(1, dice=FIVES), Bid(1, 3, 4), Bid(2, 2, 1), Challenge(3))
     assert replay(initial, events) == state
-    stored = [Event.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))]
+    stored = [
+        EVENTS.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))
+    ]
     assert stored == events and replay(initial, stored) == state
     assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
     mid, _ = play(initial, Roll(1, dice=FIVES), Bid(1, 3, 4))

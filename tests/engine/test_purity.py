@@ -1,9 +1,9 @@
-"""The engine is pure: no Discord, no database, no asyncio, no clock, no I/O, no global random.
+"""The games are pure: no Discord, no database, no asyncio, no clock, no I/O, no global random.
 
-Every ``.py`` file under ``bot/engine/`` (CPU policies included, found on disk) is read
-as an AST and checked; then a fresh interpreter imports all of them with the global
-``random`` functions, the clocks and ``open`` rigged to raise, and plays full random
-games with an explicit ``random.Random``.
+Every ``.py`` file under ``bot/kernel/`` and ``bot/games/`` (CPU policies included, found
+on disk) is read as an AST and checked; then a fresh interpreter imports all of them with
+the global ``random`` functions, the clocks and ``open`` rigged to raise, and plays full
+random games with an explicit ``random.Random``.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ROOT / "bot" / "engine"
-FILES = sorted(ENGINE.rglob("*.py"))
+PURE = (ROOT / "bot" / "kernel", ROOT / "bot" / "games")
+FILES = sorted(path for folder in PURE for path in folder.rglob("*.py"))
 MODULES = [
     ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
     for path in FILES
@@ -159,8 +159,8 @@ def test_the_checker_accepts_injected_generators_and_plain_code(source):
 
 
 def test_the_engine_files_are_found():
-    names = {path.relative_to(ENGINE).as_posix() for path in FILES}
-    assert {"__init__.py", "dice.py", "maya.py"} <= names
+    names = {path.relative_to(ROOT / "bot").as_posix() for path in FILES}
+    assert {"kernel/__init__.py", "kernel/dice.py", "games/maya/__init__.py"} <= names
     assert len(MODULES) == len(set(MODULES))
 
 
@@ -211,9 +211,9 @@ RUNTIME_CHECK = textwrap.dedent(
     loaded = sorted(set(sys.modules) - before)
 
     builtins.open = io.open = rigged("open")
-    maya = engine["bot.engine.maya"]
-    cpu = engine.get("bot.engine.cpu.maya")
-    levels = getattr(engine.get("bot.engine.cpu"), "LEVELS", ())
+    maya = engine["bot.games.maya"]
+    cpu = engine.get("bot.games.maya.cpu")
+    levels = getattr(engine.get("bot.kernel.levels"), "LEVELS", ())
     cpu_choose = getattr(cpu, "choose", None) if levels else None
     games = actions = cpu_turns = 0
     for number in range(60):
@@ -271,5 +271,5 @@ def test_full_games_never_touch_the_global_random_a_clock_or_a_file(runtime):
     assert runtime["calls"] == []
     assert runtime["games"] == 60
     assert runtime["actions"] > 1000
-    if (ENGINE / "cpu" / "maya.py").exists():
+    if (ROOT / "bot" / "games" / "maya" / "cpu.py").exists():
         assert runtime["cpu_turns"] > 100, "the CPU policies took no part in the games"

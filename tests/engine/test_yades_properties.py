@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from bot.engine.yades import (
+from bot.games.yades import (
     CLASSIQUE,
     DICE,
+    EVENTS,
     FACES,
     FREE_JOKER,
     IN,
@@ -131,7 +132,7 @@ def through_json(state: State) -> State:
 
 
 def events_through_json(events: list[Event]) -> list[Event]:
-    return [Event.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))]
+    return [EVENTS.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))]
 
 
 def check_state(state: State) -> None:

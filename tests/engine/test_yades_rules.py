@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.engine.yades import (
+from bot.games.yades import (
     CLASSIQUE,
     CLASSIQUE_SHEET,
+    EVENTS,
     FACE,
     FIVE_OF_A_KIND,
     FORCED_JOKER,
@@ -853,7 +854,9 @@ def test_replaying_the_events_rebuilds_the_state():
     initial = game(CLASSIQUE, players=3)
     state, events = _play_out(initial, {1: (3,) * 5, 2: (1, 2, 3, 4, 6), 3: (5,) * 5})
     assert replay(initial, events) == state
-    logged = [Event.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))]
+    logged = [
+        EVENTS.from_json(raw) for raw in json.loads(json.dumps([e.to_json() for e in events]))
+    ]
     assert replay(initial, logged) == state
 
 
@@ -868,7 +871,7 @@ def test_the_state_survives_a_json_round_trip_with_its_schema_version():
 
 
 def test_a_maya_state_is_not_read_as_a_yades_one():
-    from bot.engine import maya
+    from bot.games import maya
 
     raw = maya.new_game([1, 2]).to_json()
     with pytest.raises(ValueError):

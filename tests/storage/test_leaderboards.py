@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import stats
 from bot.config import load_settings
-from bot.engine import maya
+from bot.games import maya
+from bot.kernel import rating
 from bot.storage import GameResults, open_repository
 from bot.tables import Tables
 
@@ -78,7 +78,7 @@ async def test_a_scripted_mia_game_counts_exactly_its_figures(tables):
     assert all(figures[u]["games"] == 1 for u in (A, B, C))
     assert all(figures[u]["bluffs_caught"] == 0 for u in (A, B, C))
     ratings = {u: (await repo.player_ratings(GUILD, u))["mia"].rating for u in (A, B, C)}
-    assert ratings[A] > stats.INITIAL_RATING > ratings[C]
+    assert ratings[A] > rating.INITIAL_RATING > ratings[C]
     assert ratings[A] > ratings[B] > ratings[C]  # B outlived C
 
 
@@ -118,19 +118,19 @@ async def test_cpu_seats_change_no_figure_and_no_rating(tables):
 
 
 def test_elo_moves_the_winner_up_and_the_loser_down_by_the_same_amount():
-    after = stats.elo({A: 1000.0, B: 1000.0}, [[A], [B]])
+    after = rating.elo({A: 1000.0, B: 1000.0}, [[A], [B]])
     assert after[A] == pytest.approx(1016.0)
     assert after[B] == pytest.approx(984.0)
 
 
 def test_elo_rewards_an_upset_more_than_an_expected_win():
-    upset = stats.elo({A: 900.0, B: 1100.0}, [[A], [B]])[A] - 900.0
-    expected_win = stats.elo({A: 1100.0, B: 900.0}, [[A], [B]])[A] - 1100.0
+    upset = rating.elo({A: 900.0, B: 1100.0}, [[A], [B]])[A] - 900.0
+    expected_win = rating.elo({A: 1100.0, B: 900.0}, [[A], [B]])[A] - 1100.0
     assert upset > expected_win > 0
 
 
 def test_a_draw_between_equals_changes_nothing():
-    assert stats.elo({A: 1000.0, B: 1000.0}, [[A, B]]) == {A: 1000.0, B: 1000.0}
+    assert rating.elo({A: 1000.0, B: 1000.0}, [[A, B]]) == {A: 1000.0, B: 1000.0}
 
 
 async def test_an_average_criterion_divides_by_games_and_fewer_lost_ranks_first(tables):

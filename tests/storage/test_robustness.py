@@ -14,7 +14,7 @@ import aiosqlite
 import pytest
 
 from bot.config import load_settings
-from bot.engine import maya
+from bot.games import maya
 from bot.storage import EventRecord, StorageError
 from bot.storage.sqlite import SqliteRepository, migrations
 from bot.tables import Table, Tables
@@ -181,7 +181,8 @@ async def test_fifty_tables_writing_at_once_lose_nothing(tmp_path):
             stored = await repo.events(table.id)
             assert len(stored) == len(events)
             replayed = maya.replay(
-                initial, [maya.Event(e.type, e.payload, e.visibility, e.recipient) for e in stored]
+                initial,
+                [maya.EVENTS.build(e.type, e.payload, e.visibility, e.recipient) for e in stored],
             )
             assert replayed == maya.State.from_json(record.state)
         assert tables.by_id == {}

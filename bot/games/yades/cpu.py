@@ -25,11 +25,12 @@ it leads to under optimal play and what it costs against the best one.
 """
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bot.engine import yades as y
-from bot.engine import yades_solver as solver
-from bot.engine.cpu import DIFFICILE, FACILE, MOYEN
+from bot.games import yades as y
+from bot.games.yades import solver
+from bot.kernel.levels import DIFFICILE, FACILE, MOYEN
 
 EXPERT = "expert"
 LEVELS: tuple[str, ...] = (FACILE, MOYEN, EXPERT)
@@ -47,21 +48,21 @@ class Advice:
     expected_total: float
     loss: float
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[y.Action | float]:
         return iter((self.action, self.expected_total, self.loss))
 
 
 def choose(view: y.View, legal: list[y.Action], level: str, rng: random.Random) -> y.Action:
-    """One of ``legal`` at ``level``; ``rng`` is the only randomness used.
+    """One of ``legal`` (``view.player``'s) at ``level``; ``rng`` is the only randomness used.
 
-    ``view`` may also be the game's state (nothing in Yadès is hidden). A CPU never
-    leaves: without a roll or a box to fill it raises ``ValueError`` (``acts`` tells).
+    A CPU never leaves: without a roll or a box to fill it raises ``ValueError`` (``acts``
+    tells).
     """
     level = _level(level)
     turn = [action for action in legal if isinstance(action, y.Roll | y.Score)]
-    if not turn:
+    if not turn or view.player is None:
         raise ValueError("no action a CPU plays among the legal ones")
-    seen = _seen(view, legal)
+    seen = view
     if seen.rolls == 0 or seen.dice is None:
         return turn[0]
     if level == FACILE:
@@ -70,7 +71,7 @@ def choose(view: y.View, legal: list[y.Action], level: str, rng: random.Random) 
         option = _moyen(seen)
     else:
         option = solver.strategy_for(seen.rules.sheet).options(seen.boxes, seen.rolls, seen.dice)[0]
-    action = _action(option, seen.player)
+    action = _action(option, view.player)
     if action not in legal:
         raise ValueError(f"the {level} CPU chose {action!r}, which is not legal")
     return action
@@ -81,14 +82,13 @@ def acts(legal: list[y.Action]) -> bool:
     return any(isinstance(action, y.Roll | y.Score) for action in legal)
 
 
-def advice(game: object, player: int | None = None) -> list[Advice]:
-    """Every choice of ``player``'s turn, best first, judged by the optimal strategy.
+def advice(seen: y.View) -> list[Advice]:
+    """Every choice of ``seen.player``'s turn, best first, judged by the optimal strategy.
 
-    ``game``: the state (with ``player``) or a player's ``View``. Empty when it is not
-    their turn. Blocking the first time a sheet is met (see ``bot.yades_tables``).
+    Empty when it is not their turn. Blocking the first time a sheet is met (its table is
+    solved: see ``cogs.yades.strategy``, which loads them ahead).
     """
-    seen = game if isinstance(game, y.View) else y.view(game, player)  # type: ignore[arg-type]
-    if seen.phase != y.PLAY or seen.current != seen.player:
+    if seen.phase != y.PLAY or seen.player is None or seen.current != seen.player:
         return []
     sheet = seen.rules.sheet
     banked = y.sheet_totals(sheet, seen.boxes, seen.five_bonus).total
@@ -111,13 +111,6 @@ def _level(level: str) -> str:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     return level
-
-
-def _seen(view: object, legal: list[y.Action]) -> y.View:
-    if isinstance(view, y.View):
-        return view
-    player = next(action.player for action in legal if isinstance(action, y.Roll | y.Score))
-    return y.view(view, player)  # type: ignore[arg-type]
 
 
 def _action(option: solver.Option, player: int) -> y.Action:

@@ -37,20 +37,23 @@ with a chance of at least ``TUNING.open_holds`` by its own dice):
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from bot.engine import menteur as g
-from bot.engine.cpu import FACILE, LEVELS, MOYEN
+from bot.games import menteur as g
+from bot.kernel.levels import FACILE, LEVELS, MOYEN
 
 FACES = (1, 2, 3, 4, 5, 6)
+T = TypeVar("T")
 
 
-def _memo(function):
+def _memo(function: Callable[..., T]) -> Callable[..., T]:
     """A plain memo of ``function`` by its positional arguments (``_likelihoods`` keeps at most
     ``_MEMO_LIMIT`` entries: it starts afresh when full)."""
-    table: dict = {}
+    table: dict[tuple[Any, ...], T] = {}
 
-    def memoised(*args):
+    def memoised(*args: Any) -> T:
         found = table.get(args)
         if found is None:
             if len(table) >= _MEMO_LIMIT:
@@ -125,6 +128,7 @@ def _table(view: g.View) -> _Table:
     counts = tuple((s.player, s.dice) for s in view.seats if s.status == g.IN and s.dice > 0)
     history = tuple((b.player, b.quantity, b.face) for b in view.history)
     bid = (view.bid[0], view.bid[1]) if view.bid is not None else None
+    assert view.player is not None, "a CPU plays from a seat"
     return _Table(view.player, tuple(view.my_dice or ()), counts, history, bid, view.rules.jokers)
 
 

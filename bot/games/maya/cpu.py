@@ -32,10 +32,10 @@ import math
 import random
 from dataclasses import dataclass
 
-from bot.engine import dice as d
-from bot.engine import maya as m
-from bot.engine.cpu import DIFFICILE, FACILE, LEVELS, MOYEN
-from bot.engine.dice import MAYA, ORDER, RANK, Dice
+from bot.games import maya as m
+from bot.games.maya import values as d
+from bot.games.maya.values import MAYA, ORDER, RANK, Dice
+from bot.kernel.levels import DIFFICILE, FACILE, LEVELS, MOYEN
 
 _AT_LEAST: dict[int, float] = {v: float(d.probability_at_least(v)) for v in ORDER}
 _BEAT: dict[int, float] = {v: float(d.probability_to_beat(v)) for v in ORDER}
@@ -67,7 +67,7 @@ def choose(view: m.View, legal: list[m.Action], level: str, rng: random.Random) 
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
-    turn = [action for action in legal if isinstance(action, _TURN_ACTIONS)]
+    turn: list[m.Action] = [action for action in legal if isinstance(action, _TURN_ACTIONS)]
     if turn:
         if view.phase == m.OPEN:
             return _open(view, turn, level, rng)
@@ -310,7 +310,7 @@ def _announce_facile(view: m.View, options: _Options, rng: random.Random) -> m.A
         rolled = d.read(view.my_dice)
         if rolled in options.announces or rolled == options.photo_value:
             return options.action(rolled)
-        fun = [*options.taps, *([options.second] if options.second else [])]
+        fun: list[m.Action] = [*options.taps, *([options.second] if options.second else [])]
         if fun and rng.random() < 0.15:
             return rng.choice(fun)
     if rng.random() < 0.5:

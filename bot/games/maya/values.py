@@ -1,4 +1,5 @@
-"""Dice values for Maya/Mia: reading two dice, the ordering, probabilities, die faces."""
+"""Maya/Mia values: reading two dice, the ordering of the 21 values, their probabilities,
+and the dice of the blind plays."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import random
 from fractions import Fraction
 from itertools import product
 
-FACES = "⚀⚁⚂⚃⚄⚅"
+from bot.kernel import dice
+from bot.kernel.dice import face
 
 MAYA = 21
 
@@ -20,11 +22,6 @@ ORDER: tuple[int, ...] = (
 RANK: dict[int, int] = {value: index for index, value in enumerate(ORDER)}
 
 Dice = tuple[int, int]
-
-
-def face(pip: int) -> str:
-    """The Unicode face of one die (1..6)."""
-    return FACES[pip - 1]
 
 
 def show(dice: Dice) -> str:
@@ -94,7 +91,8 @@ def neighbours(pip: int) -> tuple[int, ...]:
 
 def roll(rng: random.Random) -> Dice:
     """Two fresh dice from the caller's generator."""
-    return (rng.randint(1, 6), rng.randint(1, 6))
+    first, second = dice.roll(rng, 2)
+    return (first, second)
 
 
 def tap(pip: int, rng: random.Random) -> int:

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from bot.engine import yades as y
+from bot.games import yades as y
 
 FORMAT = 1
 MAGIC = b"GOBYADES"
@@ -304,7 +304,9 @@ class _Model:
             return np.zeros(len(ms))
         return self.sheet.five_bonus * (ys == 1)
 
-    def boxes(self, values: np.ndarray, ms: np.ndarray, us: np.ndarray, ys: np.ndarray):
+    def boxes(
+        self, values: np.ndarray, ms: np.ndarray, us: np.ndarray, ys: np.ndarray
+    ) -> np.ndarray:
         """(boxes, 252, B): ``candidates`` in full, the five-of-a-kind bonus included."""
         out = np.empty((self.size, len(ROLLS), len(ms)))
         for j, (rows, heads, fives) in enumerate(self.candidates(values, ms, us, ys)):
@@ -312,7 +314,9 @@ class _Model:
             out[j][FIVE_ROLLS] = fives + self.five_bonus(ms, ys)[None, :]
         return out
 
-    def final(self, values: np.ndarray, ms: np.ndarray, us: np.ndarray, ys: np.ndarray):
+    def final(
+        self, values: np.ndarray, ms: np.ndarray, us: np.ndarray, ys: np.ndarray
+    ) -> np.ndarray:
         """(252, B): the value of each roll when it must be scored now."""
         best = np.full((len(ROLLS), len(ms)), -np.inf, dtype=values.dtype)
         box = np.empty_like(best)
@@ -323,7 +327,9 @@ class _Model:
         best[FIVE_ROLLS] += self.five_bonus(ms, ys)[None, :]
         return best
 
-    def turn(self, values: np.ndarray, ms: np.ndarray, us: np.ndarray, ys: np.ndarray):
+    def turn(
+        self, values: np.ndarray, ms: np.ndarray, us: np.ndarray, ys: np.ndarray
+    ) -> np.ndarray:
         """(B,): the expected points from these turn-start states on."""
         _, second = _reroll(self.final(values, ms, us, ys))
         _, first = _reroll(second)
@@ -428,7 +434,7 @@ class Strategy:
 def build(sheet: y.Sheet, chunk: int = CHUNK, dtype: type = np.float64) -> Strategy:
     """Solve ``sheet``: from the full sheet back to the empty one, a popcount at a time."""
     model = _model(sheet.validated())
-    values = np.zeros(model.shape, dtype=dtype)
+    values: np.ndarray = np.zeros(model.shape, dtype=dtype)
     reach = model.reachable()
     masks = np.arange(model.shape[0])
     filled = np.array([bin(m).count("1") for m in masks])

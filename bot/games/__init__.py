@@ -1,0 +1,47 @@
+"""Every game the bot runs, each a pure package registered here once.
+
+A game is ``bot.games.<name>`` (its rules, state, events, CPU, metrics and ``SPEC``) and
+``cogs.<name>`` (how it looks on Discord). Everything shared (the table runtime, the
+storage, the leaderboards, help, settings) iterates ``REGISTRY`` and knows no game by
+name: adding a game is two packages and one line below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from bot.games.maya.spec import SPEC as MAYA
+from bot.games.menteur.spec import SPEC as MENTEUR
+from bot.games.yades.spec import SPEC as YADES
+from bot.kernel.spec import Board, GameSpec
+
+
+class Registry:
+    """The games by name, in the order they were registered."""
+
+    def __init__(self, *specs: GameSpec) -> None:
+        self._specs = {spec.name: spec for spec in specs}
+
+    def __getitem__(self, name: str) -> GameSpec:
+        return self._specs[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._specs
+
+    def __iter__(self) -> Iterator[GameSpec]:
+        return iter(self._specs.values())
+
+    def get(self, name: str) -> GameSpec | None:
+        return self._specs.get(name)
+
+    def boards(self) -> Iterator[tuple[GameSpec, Board]]:
+        """Every leaderboard, with the game it belongs to."""
+        for spec in self:
+            for board in spec.boards:
+                yield spec, board
+
+    def board(self, name: str) -> Board | None:
+        return next((board for _, board in self.boards() if board.name == name), None)
+
+
+REGISTRY = Registry(MAYA, YADES, MENTEUR)
