@@ -112,6 +112,15 @@ class GameSpec(Protocol):
 
     def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]: ...
 
+    def complete(self, state: Any, action: Any, rng: random.Random) -> Any:
+        """``action`` with the dice it rolls filled from ``rng`` (itself if it rolls none)."""
+        ...
+
+    def variants(self) -> tuple[Any, ...]:
+        """Table rules that, between them, switch on every option the game has (for demos and
+        the conformance suite)."""
+        ...
+
     def replay(self, state: Any, events: Sequence[Event]) -> Any: ...
 
     def view(self, state: Any, player: int | None) -> Any:
@@ -132,6 +141,10 @@ class GameSpec(Protocol):
 
     def still_here(self, state: Any, player: int) -> bool:
         """At the table in any way, eliminated included: False once they left."""
+        ...
+
+    def join(self, player: int) -> Any | None:
+        """The action that seats ``player`` in a game under way (None: only a lobby seats)."""
         ...
 
     def leave(self, player: int) -> Any: ...

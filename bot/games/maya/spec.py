@@ -8,11 +8,11 @@ from dataclasses import asdict
 from typing import Any
 
 from bot.games.maya import cpu, metrics
-from bot.games.maya.actions import Action, Leave, Stop
+from bot.games.maya.actions import Action, Join, Leave, Stop
 from bot.games.maya.engine import apply, replay
 from bot.games.maya.events import EVENTS
 from bot.games.maya.legal import complete, legal_actions, turn_actions
-from bot.games.maya.rules import AT_TABLE, LEFT, MAX_PLAYERS, MIN_PLAYERS, Rules
+from bot.games.maya.rules import AT_TABLE, LEFT, MAX_PLAYERS, MIN_PLAYERS, SOIREE, VIES, Rules
 from bot.games.maya.state import State, new_game
 from bot.games.maya.view import View, view
 from bot.kernel.events import Event
@@ -44,6 +44,13 @@ class MayaSpec:
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         return apply(state, action)
 
+    def complete(self, state: State, action: Action, rng: random.Random) -> Action:
+        return complete(state, action, rng)
+
+    def variants(self) -> tuple[Rules, ...]:
+        # The party preset has every option on; Mia is the lives preset.
+        return (Rules.for_preset(SOIREE, photo_memoire=True), Rules.for_preset(VIES))
+
     def replay(self, state: State, events: Sequence[Event]) -> State:
         return replay(state, events)
 
@@ -69,6 +76,9 @@ class MayaSpec:
     def still_here(self, state: State, player: int) -> bool:
         seat = state.seat(player)
         return seat is not None and seat.status != LEFT
+
+    def join(self, player: int) -> Action:
+        return Join(player)
 
     def leave(self, player: int) -> Action:
         return Leave(player)

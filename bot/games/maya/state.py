@@ -68,8 +68,10 @@ class State:
     current: int | None = None  # the one player whose turn it is (None when over)
     round: int = 0
     step: int = 0  # counts decision points: changes whenever the phase or the current player does
-    cup: Dice | None = None  # the real dice under the cup
-    seen: Dice | None = None  # what the holder last saw of them (None: never looked)
+    # Hidden (field metadata): nobody may know the real dice under the cup, only its holder
+    # what they last saw of them (None: never looked).
+    cup: Dice | None = field(default=None, metadata={"hidden": True})
+    seen: Dice | None = field(default=None, metadata={"hidden": True, "owner": "holder"})
     holder: int | None = None  # whose dice are in the cup
     play: Play | None = None  # the blind play made this turn
     announced: int | None = None  # value to beat (for a Photo: the value it copied)

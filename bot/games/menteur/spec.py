@@ -11,7 +11,16 @@ from bot.games.menteur.actions import Action, Leave, Roll, Stop
 from bot.games.menteur.engine import apply, replay
 from bot.games.menteur.events import EVENTS
 from bot.games.menteur.legal import complete, legal_actions, turn_actions
-from bot.games.menteur.rules import IN, LEFT, MAX_PLAYERS, MIN_PLAYERS, OUT, ROLL, Rules
+from bot.games.menteur.rules import (
+    IN,
+    LEFT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OUT,
+    ROLL,
+    STARTING_DICE,
+    Rules,
+)
 from bot.games.menteur.state import State, new_game
 from bot.games.menteur.view import View, view
 from bot.kernel.events import Event
@@ -43,6 +52,16 @@ class MenteurSpec:
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         return apply(state, action)
 
+    def complete(self, state: State, action: Action, rng: random.Random) -> Action:
+        return complete(state, action, rng)
+
+    def variants(self) -> tuple[Rules, ...]:
+        return tuple(
+            Rules.for_preset(dice=dice, jokers=jokers)
+            for dice in STARTING_DICE
+            for jokers in (True, False)
+        )
+
     def replay(self, state: State, events: Sequence[Event]) -> State:
         return replay(state, events)
 
@@ -71,6 +90,9 @@ class MenteurSpec:
     def still_here(self, state: State, player: int) -> bool:
         seat = state.seat(player)
         return seat is not None and seat.status != LEFT
+
+    def join(self, player: int) -> None:
+        return None  # the players are seated when the game starts
 
     def leave(self, player: int) -> Action:
         return Leave(player)

@@ -28,7 +28,8 @@ class Seat:
     player: int
     status: Status = IN
     dice: int = 0  # how many dice the player has left
-    hand: Hand | None = None  # this round's dice (None between rounds)
+    # This round's dice (None between rounds): hidden, only the seat's player may know them.
+    hand: Hand | None = field(default=None, metadata={"hidden": True, "owner": "player"})
 
     def copy(self) -> Seat:
         return Seat(self.player, self.status, self.dice, self.hand)

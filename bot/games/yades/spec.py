@@ -13,7 +13,7 @@ from bot.games.yades.events import EVENTS
 from bot.games.yades.legal import complete, legal_actions
 from bot.games.yades.metrics import YadesSetup
 from bot.games.yades.rules import IN, MAX_PLAYERS, MIN_PLAYERS
-from bot.games.yades.sheet import Rules
+from bot.games.yades.sheet import PRESETS, Rules
 from bot.games.yades.state import State, new_game
 from bot.games.yades.view import View, view
 from bot.kernel.events import Event
@@ -49,6 +49,12 @@ class YadesSpec:
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         return apply(state, action)
 
+    def complete(self, state: State, action: Action, rng: random.Random) -> Action:
+        return complete(state, action, rng)
+
+    def variants(self) -> tuple[YadesSetup, ...]:
+        return tuple(YadesSetup(Rules.for_preset(preset), 0) for preset in PRESETS)
+
     def replay(self, state: State, events: Sequence[Event]) -> State:
         return replay(state, events)
 
@@ -73,6 +79,9 @@ class YadesSpec:
 
     def still_here(self, state: State, player: int) -> bool:
         return self.in_game(state, player)
+
+    def join(self, player: int) -> None:
+        return None  # the players are seated when the game starts
 
     def leave(self, player: int) -> Action:
         return Leave(player)

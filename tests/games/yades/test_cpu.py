@@ -21,7 +21,7 @@ from bot.games.yades import cpu as cpu
 from bot.games.yades import solver
 from bot.kernel.levels import DIFFICILE, FACILE, MOYEN
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = Path(__file__).resolve().parents[3] / "data"
 
 
 @pytest.fixture(scope="module", autouse=True)
