@@ -36,9 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.games import maya
 from bot.games.maya import metrics as maya_metrics
 from bot.kernel import rating
+from bot.kernel.spec import RATING
 from bot.storage.sqlite import SqliteRepository
 from bot.tables import Table
-from cogs.classement import CRITERIA, PAGE, PERIODS, since
+from cogs.classement import BOARDS, PAGE, PERIODS, criterion, since
 
 GUILD = 1
 CHANNELS = 40
@@ -227,29 +228,31 @@ async def measure(path: Path, args: argparse.Namespace) -> None:
             f"  {'game':<5}{'criterion':<16}{'period':<9}{'ranked':>7}"
             f"{'first page':>16}{'middle page':>16}{'standing':>16}"
         )
-        for game, criteria in CRITERIA.items():
-            for metric in criteria:
+        for game, board in BOARDS.items():
+            for metric in board.criteria:
+                ranked_by = criterion(board, metric)
+                assert ranked_by is not None  # every name in ``criteria`` is one
                 for period in PERIODS:
                     start = since(period)
                     _, ranked = await repo.leaderboard(
-                        GUILD, game, metric, start, offset=0, limit=PAGE
+                        GUILD, game, ranked_by, start, offset=0, limit=PAGE
                     )
                     middle = (ranked // 2) // PAGE * PAGE
                     page, _ = await repo.leaderboard(
-                        GUILD, game, metric, start, offset=middle, limit=PAGE
+                        GUILD, game, ranked_by, start, offset=middle, limit=PAGE
                     )
                     someone = rng.choice(page).user_id if page else 0
 
-                    def first(game=game, metric=metric, start=start):
-                        return repo.leaderboard(GUILD, game, metric, start, offset=0, limit=PAGE)
+                    def first(game=game, ranked_by=ranked_by, start=start):
+                        return repo.leaderboard(GUILD, game, ranked_by, start, offset=0, limit=PAGE)
 
-                    def mid(game=game, metric=metric, start=start, middle=middle):
+                    def mid(game=game, ranked_by=ranked_by, start=start, middle=middle):
                         return repo.leaderboard(
-                            GUILD, game, metric, start, offset=middle, limit=PAGE
+                            GUILD, game, ranked_by, start, offset=middle, limit=PAGE
                         )
 
-                    def mine(game=game, metric=metric, start=start, someone=someone):
-                        return repo.standing(GUILD, game, metric, start, someone)
+                    def mine(game=game, ranked_by=ranked_by, start=start, someone=someone):
+                        return repo.standing(GUILD, game, ranked_by, start, someone)
 
                     cells = []
                     for call in (first, mid, mine):
@@ -264,10 +267,12 @@ async def measure(path: Path, args: argparse.Namespace) -> None:
         print(f"Slowest p99: {worst:.2f} ms, which {verdict} the {TARGET_MS:.0f} ms target")
 
         # The plans of the very statements the repository runs, with their parameters.
+        wins = criterion(BOARDS["mia"], "wins")
+        assert wins is not None
         await repo._db.set_trace_callback(traced.append)
-        await repo.leaderboard(GUILD, "mia", "wins", since("mois"), offset=0, limit=PAGE)
-        await repo.leaderboard(GUILD, "mia", "rating", None, offset=0, limit=PAGE)
-        await repo.standing(GUILD, "mia", "wins", since("mois"), someone)
+        await repo.leaderboard(GUILD, "mia", wins, since("mois"), offset=0, limit=PAGE)
+        await repo.leaderboard(GUILD, "mia", RATING, None, offset=0, limit=PAGE)
+        await repo.standing(GUILD, "mia", wins, since("mois"), someone)
         await repo._db.set_trace_callback(None)
     finally:
         await repo.close()

@@ -9,6 +9,9 @@ from pathlib import Path
 from dotenv import load_dotenv
 
 DEFAULT_DATABASE_URL = "sqlite:///data/gobelet.db"
+# Files the bot can make again (caches), kept apart from the database, which may live
+# elsewhere or not in a file at all.
+DEFAULT_DATA_DIR = Path("data")
 
 
 class ConfigError(ValueError):
@@ -19,6 +22,7 @@ class ConfigError(ValueError):
 class Settings:
     token: str | None
     database_url: str = DEFAULT_DATABASE_URL
+    data_dir: Path = DEFAULT_DATA_DIR
     api_base_url: str | None = None
     gateway_url: str | None = None
     dev_guild_id: int | None = None
@@ -41,6 +45,7 @@ class Settings:
         shown = "set" if self.token else "missing"
         return (
             f"Settings(token=<{shown}>, database_url={self.database_url!r}, "
+            f"data_dir={str(self.data_dir)!r}, "
             f"api_base_url={self.api_base_url!r}, gateway_url={self.gateway_url!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
             f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r}, "
@@ -59,6 +64,17 @@ def _number(env: dict[str, str], name: str, default: float, *, minimum: float) -
     if value < minimum:
         raise ConfigError(f"{name} must be at least {minimum:g} (got {raw!r})")
     return value
+
+
+def _folder(env: dict[str, str], name: str, default: Path) -> Path:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    path = Path(raw).expanduser()
+    # A missing folder is made when first needed; a file in its place never could be.
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"{name} must be a folder (got the file {raw!r})")
+    return path
 
 
 def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Settings:
@@ -81,6 +97,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     return Settings(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         database_url=env.get("GOBELET_DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+        data_dir=_folder(env, "GOBELET_DATA_DIR", DEFAULT_DATA_DIR),
         api_base_url=env.get("DISCORD_API_BASE_URL", "").strip() or None,
         gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
         dev_guild_id=int(guild_raw) if guild_raw else None,

@@ -455,7 +455,7 @@ class Tables:
             }
             ratings = rating.elo(rated_from, results.ranking)
         return GameResults(
-            game=results.board,
+            board=next(board for board in kind.boards if board.name == results.board),
             day=datetime.now(UTC).date().isoformat(),
             figures=results.figures,
             ratings=ratings,

@@ -10,7 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import REGISTRY
 from bot.i18n import t
+from bot.kernel.spec import RATING, Board, Metric
 from bot.storage import Repository, Standing
 from bot.tables import TableError
 from cogs import answers
@@ -22,53 +24,10 @@ if TYPE_CHECKING:
 PAGE = 10
 COLOUR = discord.Colour(0xF1C40F)
 
-# Per leaderboard game: its criteria, the default first. "rating" is the Elo rating.
-CRITERIA: dict[str, tuple[str, ...]] = {
-    "maya": (
-        "sips",
-        "glasses",
-        "made_drink",
-        "bluffs_through",
-        "bluffs_caught",
-        "doubts_right",
-        "doubts_wrong",
-        "mayas",
-        "fautes",
-        "games",
-        "rating",
-    ),
-    "mia": (
-        "wins",
-        "games",
-        "lives_lost",
-        "made_drink",
-        "bluffs_through",
-        "bluffs_caught",
-        "doubts_right",
-        "doubts_wrong",
-        "mayas",
-        "rating",
-    ),
-}
-CRITERIA["yades"] = (
-    "wins",
-    "games",
-    "best_score",
-    "avg_score",
-    "yades_rolled",
-    "avg_points_lost",
-    "stake_won",
-    "stake_lost",
-    "rating",
-)
-CRITERIA["menteur"] = (
-    "wins",
-    "games",
-    "dice_lost",
-    "challenges_won",
-    "challenges_lost",
-    "rating",
-)
+# Every leaderboard by name, in the games' order; ``Board.criteria`` lists what each ranks
+# by, the default first.
+BOARDS: dict[str, Board] = {board.name: board for _, board in REGISTRY.boards()}
+DEFAULT_BOARD = next(iter(BOARDS))  # what `/classement` shows without a `jeu`: the first game's
 PERIODS = {"semaine": 7, "mois": 30, "tout": None}
 
 
@@ -79,6 +38,14 @@ def since(period: str) -> str | None:
     return (datetime.now(UTC).date() - timedelta(days=days - 1)).isoformat()
 
 
+def criterion(board: Board, name: str) -> Metric | str | None:
+    """The criterion ``name`` of ``board`` as the storage takes it: the declared ``Metric``,
+    or ``RATING``; None if the board has no such criterion."""
+    if name == RATING:
+        return RATING
+    return board.metric(name)
+
+
 def number(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
@@ -86,28 +53,32 @@ def number(value: float) -> str:
 async def leaderboard_embed(
     repository: Repository,
     guild_id: int,
-    game: str,
+    board: Board,
     metric: str,
     period: str,
     page: int,
     viewer: int,
     lang: str,
 ) -> tuple[discord.Embed, int]:
-    """The page (0-based, clamped) and the number of pages."""
+    """The page (0-based, clamped) and the number of pages; ``metric``: one of the board's
+    criteria."""
+    ranked_by = criterion(board, metric)
+    if ranked_by is None:
+        raise ValueError(f"{board.name} has no criterion {metric!r}")
     start = since(period)
     rows, ranked = await repository.leaderboard(
-        guild_id, game, metric, start, offset=page * PAGE, limit=PAGE
+        guild_id, board.name, ranked_by, start, offset=page * PAGE, limit=PAGE
     )
     pages = max(1, -(-ranked // PAGE))
     if page >= pages:
         page = pages - 1
         rows, ranked = await repository.leaderboard(
-            guild_id, game, metric, start, offset=page * PAGE, limit=PAGE
+            guild_id, board.name, ranked_by, start, offset=page * PAGE, limit=PAGE
         )
     title = t(
         lang,
         "rank.title",
-        game=t(lang, f"rank.game.{game}"),
+        game=t(lang, f"rank.game.{board.name}"),
         metric=t(lang, f"metric.{metric}"),
         period=t(lang, f"rank.period.{period}"),
     )
@@ -116,7 +87,7 @@ async def leaderboard_embed(
         embed.description = "\n".join(_row(row) for row in rows)
     else:
         embed.description = t(lang, "rank.empty")
-    mine = await repository.standing(guild_id, game, metric, start, viewer)
+    mine = await repository.standing(guild_id, board.name, ranked_by, start, viewer)
     footer = t(lang, "rank.page", page=page + 1, pages=pages)
     if mine is not None:
         footer = t(lang, "rank.yours", rank=mine.rank, value=number(mine.value)) + " · " + footer
@@ -163,18 +134,15 @@ class PageButton(
             await refuse(interaction, app_commands.NoPrivateMessage())
             return
         repository = interaction.client.tables.repository  # type: ignore[attr-defined]
-        if (
-            self.game not in CRITERIA
-            or self.metric not in CRITERIA[self.game]
-            or self.period not in PERIODS
-        ):
+        board = BOARDS.get(self.game)
+        if board is None or self.metric not in board.criteria or self.period not in PERIODS:
             await refuse(interaction, TableError("stale"))
             return
         lang = await public_language(repository, interaction)
         embed, pages = await leaderboard_embed(
             repository,
             interaction.guild_id,
-            self.game,
+            board,
             self.metric,
             self.period,
             self.page,
@@ -221,12 +189,8 @@ class ClassementCog(commands.Cog, name="Classement"):
     @app_commands.guild_only()
     @app_commands.describe(jeu="Le jeu", critere="Le critère de classement", periode="La période")
     @app_commands.choices(
-        jeu=[
-            app_commands.Choice(name="Maya (soirée)", value="maya"),
-            app_commands.Choice(name="Mia (vies)", value="mia"),
-            app_commands.Choice(name="Yadès", value="yades"),
-            app_commands.Choice(name="Dés du menteur", value="menteur"),
-        ],
+        # The boards by their French names (``CommandTranslator`` gives the English ones).
+        jeu=[app_commands.Choice(name=t("fr", f"rank.game.{name}"), value=name) for name in BOARDS],
         periode=[
             app_commands.Choice(name="cette semaine", value="semaine"),
             app_commands.Choice(name="ce mois-ci", value="mois"),
@@ -236,13 +200,14 @@ class ClassementCog(commands.Cog, name="Classement"):
     async def classement(
         self,
         interaction: discord.Interaction,
-        jeu: str = "maya",
+        jeu: str = DEFAULT_BOARD,
         critere: str | None = None,
         periode: str = "tout",
     ) -> None:
         answers.expect_public(interaction)
-        if jeu not in CRITERIA:
-            names = ", ".join(f"`{game}`" for game in CRITERIA)
+        board = BOARDS.get(jeu)
+        if board is None:
+            names = ", ".join(f"`{game}`" for game in BOARDS)
             await refuse_text(
                 interaction, t(private_lang(interaction), "err.unknown_game", games=names)
             )
@@ -253,10 +218,10 @@ class ClassementCog(commands.Cog, name="Classement"):
                 interaction, t(private_lang(interaction), "err.unknown_period", periods=names)
             )
             return
-        metric = critere or CRITERIA[jeu][0]
+        metric = critere or board.criteria[0]
         lang = await public_language(self.repository, interaction)
-        if metric not in CRITERIA[jeu]:
-            names = ", ".join(f"`{m}`" for m in CRITERIA[jeu])
+        if metric not in board.criteria:
+            names = ", ".join(f"`{m}`" for m in board.criteria)
             await refuse_text(
                 interaction, t(private_lang(interaction), "err.unknown_metric", metrics=names)
             )
@@ -264,7 +229,7 @@ class ClassementCog(commands.Cog, name="Classement"):
         embed, pages = await leaderboard_embed(
             self.repository,
             interaction.guild_id or 0,
-            jeu,
+            board,
             metric,
             periode,
             0,
@@ -278,12 +243,12 @@ class ClassementCog(commands.Cog, name="Classement"):
     async def criteria(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "jeu", None) or "maya"
+        game = getattr(interaction.namespace, "jeu", None) or DEFAULT_BOARD
         lang = private_lang(interaction)
         typed = current.strip().lower()
+        board = BOARDS.get(game, BOARDS[DEFAULT_BOARD])
         choices = [
-            app_commands.Choice(name=t(lang, f"metric.{m}"), value=m)
-            for m in CRITERIA.get(game, CRITERIA["maya"])
+            app_commands.Choice(name=t(lang, f"metric.{m}"), value=m) for m in board.criteria
         ]
         return [c for c in choices if typed in c.name.lower() or typed in c.value][:25]
 
@@ -305,38 +270,27 @@ class ClassementCog(commands.Cog, name="Classement"):
 async def player_embed(
     repository: Repository, guild_id: int, user_id: int, lang: str
 ) -> discord.Embed:
-    figures = await repository.player_figures(guild_id, user_id)
+    figures = await repository.player_figures(guild_id, user_id, list(BOARDS.values()))
     ratings = await repository.player_ratings(guild_id, user_id)
     embed = discord.Embed(colour=COLOUR, description=t(lang, "stats.title", player=f"<@{user_id}>"))
     if not figures and not ratings:
         embed.description += "\n" + t(lang, "stats.empty")
         return embed
-    for game, metrics in CRITERIA.items():
-        mine = figures.get(game)
-        if not mine and game not in ratings:
+    for game, board in BOARDS.items():
+        mine = figures.get(game, {})
+        if game not in figures and game not in ratings:
             continue
         lines = []
-        for metric in metrics:
-            if metric == "rating":
+        for metric in board.criteria:
+            if metric == RATING:
                 if game in ratings:
                     lines.append(f"{t(lang, 'metric.rating')} : **{ratings[game].rating:.0f}**")
-                continue
-            value = _figure(mine or {}, metric)
-            if value is not None:
-                lines.append(f"{t(lang, f'metric.{metric}')} : **{number(value)}**")
+            elif metric in mine:
+                lines.append(f"{t(lang, f'metric.{metric}')} : **{number(mine[metric])}**")
         embed.add_field(
             name=t(lang, f"rank.game.{game}"), value="\n".join(lines) or "—", inline=True
         )
     return embed
-
-
-def _figure(figures: dict[str, float], metric: str) -> float | None:
-    """A player's figure for a criterion (``avg_*``: the figure per game played)."""
-    if metric.startswith("avg_"):
-        games = figures.get("games")
-        total = figures.get(metric[4:])
-        return None if not games or total is None else total / games
-    return figures.get(metric)
 
 
 async def refuse_text(interaction: discord.Interaction, text: str) -> None:

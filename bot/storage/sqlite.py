@@ -7,7 +7,7 @@ import contextlib
 import functools
 import json
 import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -15,20 +15,20 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
+from bot.kernel.spec import RATING, Aggregate, Better, Board, Metric
 from bot.storage.base import (
+    GAMES,
     ChannelBusy,
     EventRecord,
     GameRecord,
     GameResults,
     Rating,
+    Repository,
     Standing,
     StorageError,
 )
 
 RUNNING = ("lobby", "active")
-
-# Leaderboard criteria where fewer is better (ranked ascending).
-LOWER_IS_BETTER = frozenset({"avg_points_lost"})
 
 
 def _now() -> str:
@@ -44,8 +44,8 @@ R = TypeVar("R")
 
 
 def _serialised(
-    method: Callable[Concatenate[SqliteRepository, P], Awaitable[R]],
-) -> Callable[Concatenate[SqliteRepository, P], Awaitable[R]]:
+    method: Callable[Concatenate[SqliteRepository, P], Coroutine[Any, Any, R]],
+) -> Callable[Concatenate[SqliteRepository, P], Coroutine[Any, Any, R]]:
     """One repository call at a time on the shared connection (see ``SqliteRepository``)."""
 
     @functools.wraps(method)
@@ -234,11 +234,15 @@ class SqliteRepository:
             row = await cur.fetchone()
         assert row is not None
         guild_id = row[0]
-        sums, maxima = [], []
+        game = results.board.name
+        kept_max = results.maxima
+        # (guild, board, user, figure, day, value) rows
+        sums: list[tuple[int, str, int, str, str, float]] = []
+        maxima: list[tuple[int, str, int, str, str, float]] = []
         for user_id, metrics in results.figures.items():
             for metric, value in metrics.items():
-                target = maxima if metric.startswith("best_") else sums
-                target.append((guild_id, results.game, user_id, metric, results.day, value))
+                target = maxima if metric in kept_max else sums
+                target.append((guild_id, game, user_id, metric, results.day, value))
         insert = (
             "INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, metric, day, user_id)"
@@ -258,7 +262,7 @@ class SqliteRepository:
                 " SET rating = rating + excluded.rating - COALESCE(?, rating),"
                 " games = games + 1, updated_at = excluded.updated_at",
                 [
-                    (guild_id, results.game, user_id, rating, now, results.rated_from.get(user_id))
+                    (guild_id, game, user_id, rating, now, results.rated_from.get(user_id))
                     for user_id, rating in results.ratings.items()
                 ],
             )
@@ -277,53 +281,64 @@ class SqliteRepository:
         ) as cursor:
             return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
 
-    def _totals(self, metric: str) -> str:
-        """The per-player totals query: a sum, a max for ``best_*``, a per-game average for
-        ``avg_*`` (the figure summed over the player's games, divided by their games)."""
-        if metric == "rating":
-            return "SELECT user_id, rating AS total FROM ratings WHERE guild_id = ? AND game = ?"
-        if metric.startswith("avg_"):
+    @staticmethod
+    def _totals(
+        guild_id: int, game: str, criterion: Metric | str, since: str | None
+    ) -> tuple[str, tuple[Any, ...]]:
+        """The per-player totals query of a criterion, aggregated as declared, and its
+        parameters (a mean: the stored figure summed over the player's games, divided by
+        their games)."""
+        if not isinstance(criterion, Metric):
+            if criterion != RATING:
+                raise ValueError(f"{criterion!r} is neither a declared metric nor {RATING!r}")
+            return (
+                "SELECT user_id, rating AS total FROM ratings WHERE guild_id = ? AND game = ?",
+                (guild_id, game),
+            )
+        column, day = criterion.column, since or ""
+        if criterion.aggregate is Aggregate.MEAN:
             return (
                 "SELECT user_id, SUM(CASE WHEN metric = ? THEN value END)"
-                " / SUM(CASE WHEN metric = 'games' THEN value END) AS total FROM stat_values"
-                " WHERE guild_id = ? AND game = ? AND metric IN (?, 'games') AND day >= ?"
-                " GROUP BY user_id"
+                " / SUM(CASE WHEN metric = ? THEN value END) AS total FROM stat_values"
+                " WHERE guild_id = ? AND game = ? AND metric IN (?, ?) AND day >= ?"
+                " GROUP BY user_id",
+                (column, GAMES, guild_id, game, column, GAMES, day),
             )
-        aggregate = "MAX" if metric.startswith("best_") else "SUM"
+        aggregate = "MAX" if criterion.aggregate is Aggregate.MAX else "SUM"
         return (
             f"SELECT user_id, {aggregate}(value) AS total FROM stat_values"
-            " WHERE guild_id = ? AND game = ? AND metric = ? AND day >= ? GROUP BY user_id"
+            " WHERE guild_id = ? AND game = ? AND metric = ? AND day >= ? GROUP BY user_id",
+            (guild_id, game, column, day),
         )
 
-    def _params(self, guild_id: int, game: str, metric: str, since: str | None) -> tuple[Any, ...]:
-        if metric == "rating":
-            return (guild_id, game)
-        if metric.startswith("avg_"):
-            return (metric[4:], guild_id, game, metric[4:], since or "")
-        return (guild_id, game, metric, since or "")
-
     @staticmethod
-    def _order(metric: str) -> tuple[str, str, str]:
-        """(direction, better-than comparison, who is ranked) for a metric."""
-        if metric in LOWER_IS_BETTER:
+    def _order(criterion: Metric | str) -> tuple[str, str, str]:
+        """(direction, better-than comparison, who is ranked) for a criterion."""
+        if isinstance(criterion, Metric) and criterion.better is Better.LOWER:
             # Fewer is better, and zero is the best of all: everyone who played is ranked.
             return "ASC", "<", "total IS NOT NULL"
         return "DESC", ">", "total > 0"
 
     @_serialised
     async def leaderboard(
-        self, guild_id: int, game: str, metric: str, since: str | None, *, offset: int, limit: int
+        self,
+        guild_id: int,
+        game: str,
+        criterion: Metric | str,
+        since: str | None,
+        *,
+        offset: int,
+        limit: int,
     ) -> tuple[list[Standing], int]:
-        totals = self._totals(metric)
-        params = self._params(guild_id, game, metric, since)
-        direction, _, ranked = self._order(metric)
+        totals, params = self._totals(guild_id, game, criterion, since)
+        direction, _, ranked = self._order(criterion)
         async with self._db.execute(
             f"WITH totals AS ({totals}) SELECT user_id, total,"
             f" RANK() OVER (ORDER BY total {direction}) AS place, COUNT(*) OVER () AS ranked"
             f" FROM totals WHERE {ranked} ORDER BY total {direction}, user_id LIMIT ? OFFSET ?",
             (*params, limit, offset),
         ) as cursor:
-            rows = await cursor.fetchall()
+            rows = list(await cursor.fetchall())
         if not rows:
             if offset == 0:
                 return [], 0
@@ -336,11 +351,10 @@ class SqliteRepository:
 
     @_serialised
     async def standing(
-        self, guild_id: int, game: str, metric: str, since: str | None, user_id: int
+        self, guild_id: int, game: str, criterion: Metric | str, since: str | None, user_id: int
     ) -> Standing | None:
-        totals = self._totals(metric)
-        params = self._params(guild_id, game, metric, since)
-        _, better, ranked = self._order(metric)
+        totals, params = self._totals(guild_id, game, criterion, since)
+        _, better, ranked = self._order(criterion)
         async with self._db.execute(
             f"WITH totals AS ({totals}) SELECT mine.total,"
             f" (SELECT COUNT(*) FROM totals AS other WHERE other.total {better} mine.total) + 1"
@@ -351,15 +365,23 @@ class SqliteRepository:
         return Standing(row[1], user_id, row[0]) if row else None
 
     @_serialised
-    async def player_figures(self, guild_id: int, user_id: int) -> dict[str, dict[str, float]]:
-        figures: dict[str, dict[str, float]] = {}
+    async def player_figures(
+        self, guild_id: int, user_id: int, boards: Sequence[Board]
+    ) -> dict[str, dict[str, float]]:
+        stored: dict[str, dict[str, tuple[float, float]]] = {}
         async with self._db.execute(
             "SELECT game, metric, SUM(value), MAX(value) FROM stat_values"
             " WHERE guild_id = ? AND user_id = ? GROUP BY game, metric",
             (guild_id, user_id),
         ) as cursor:
             for game, metric, total, best in await cursor.fetchall():
-                figures.setdefault(game, {})[metric] = best if metric.startswith("best_") else total
+                stored.setdefault(game, {})[metric] = (total, best)
+        figures: dict[str, dict[str, float]] = {}
+        for board in boards:
+            if board.name in stored:
+                mine = stored[board.name]
+                shown = ((m.name, _shown(m, mine)) for m in board.metrics)
+                figures[board.name] = {name: value for name, value in shown if value is not None}
         return figures
 
     @_serialised
@@ -462,6 +484,20 @@ async def _rollback(db: aiosqlite.Connection) -> None:
         await db.execute("ROLLBACK")
 
 
+def _shown(metric: Metric, stored: dict[str, tuple[float, float]]) -> float | None:
+    """A metric's value from a player's (sum, max) of each stored figure, as a leaderboard
+    ranks it; None without any figure to show (a mean without a game to divide by)."""
+    if metric.column not in stored:
+        return None
+    total, best = stored[metric.column]
+    if metric.aggregate is Aggregate.MAX:
+        return best
+    if metric.aggregate is Aggregate.MEAN:
+        games = stored.get(GAMES, (0.0, 0.0))[0]
+        return total / games if games else None
+    return total
+
+
 def _game(row: aiosqlite.Row) -> GameRecord:
     return GameRecord(
         id=row["id"],
@@ -475,8 +511,9 @@ def _game(row: aiosqlite.Row) -> GameRecord:
     )
 
 
-async def open_repository(url: str) -> SqliteRepository:
-    """The repository named by a ``GOBELET_DATABASE_URL``."""
+async def open_repository(url: str) -> Repository:
+    """The repository named by a ``GOBELET_DATABASE_URL`` (typed as the ports, which is
+    what makes mypy check that ``SqliteRepository`` implements every one)."""
     prefix = "sqlite:///"
     if not url.startswith(prefix):
         raise StorageError(f"unsupported database URL {url!r} (expected {prefix}PATH)")

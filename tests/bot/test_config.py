@@ -1,9 +1,10 @@
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE_URL, ConfigError, load_settings
+from bot.config import DEFAULT_DATA_DIR, DEFAULT_DATABASE_URL, ConfigError, load_settings
 
 
 def test_defaults_apply_when_the_environment_is_empty():
@@ -11,6 +12,7 @@ def test_defaults_apply_when_the_environment_is_empty():
     assert settings.token is None
     assert settings.database_url == DEFAULT_DATABASE_URL
     assert str(settings.database_path) == "data/gobelet.db"
+    assert settings.data_dir == DEFAULT_DATA_DIR == Path("data")
     assert settings.turn_seconds == 90
     assert settings.cpu_delay_seconds == 1.5
     assert settings.dev_guild_id is None
@@ -21,6 +23,7 @@ def test_every_variable_is_read():
         {
             "DISCORD_TOKEN": "abc",
             "GOBELET_DATABASE_URL": "sqlite:////tmp/x.db",
+            "GOBELET_DATA_DIR": "/var/cache/gobelet",
             "DISCORD_API_BASE_URL": "http://127.0.0.1:1/api/v10",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:1/",
             "GOBELET_DEV_GUILD_ID": "42",
@@ -31,10 +34,34 @@ def test_every_variable_is_read():
     )
     assert settings.token == "abc"
     assert str(settings.database_path) == "/tmp/x.db"
+    assert settings.data_dir == Path("/var/cache/gobelet")
     assert settings.dev_guild_id == 42
     assert settings.turn_seconds == 5
     assert settings.cpu_delay_seconds == 0
     assert settings.log_level == "DEBUG"
+
+
+def test_the_data_folder_is_its_own_setting_not_the_databases():
+    moved = load_settings({"GOBELET_DATABASE_URL": "sqlite:////srv/db/gobelet.db"})
+    assert moved.data_dir == DEFAULT_DATA_DIR
+    apart = load_settings({"GOBELET_DATA_DIR": "  cache/gobelet  "})
+    assert apart.data_dir == Path("cache/gobelet")
+    assert apart.database_url == DEFAULT_DATABASE_URL
+    assert load_settings({"GOBELET_DATA_DIR": "~/gobelet"}).data_dir == Path.home() / "gobelet"
+    assert "data_dir='cache/gobelet'" in repr(apart)
+
+
+def test_a_data_folder_that_does_not_exist_yet_is_accepted(tmp_path):
+    later = tmp_path / "not" / "yet"
+    assert load_settings({"GOBELET_DATA_DIR": str(later)}).data_dir == later
+    assert not later.exists()  # reading the settings makes nothing
+
+
+def test_a_file_where_the_data_folder_should_be_is_refused(tmp_path):
+    taken = tmp_path / "gobelet.db"
+    taken.write_text("")
+    with pytest.raises(ConfigError, match="GOBELET_DATA_DIR"):
+        load_settings({"GOBELET_DATA_DIR": str(taken)})
 
 
 def test_the_token_never_appears_in_the_settings_repr():

@@ -5,13 +5,24 @@ from __future__ import annotations
 import pytest
 
 from bot.config import load_settings
-from bot.games import maya
+from bot.games import REGISTRY, maya
+from bot.games.maya.metrics import MAYA_BOARD, MIA_BOARD
+from bot.games.yades.metrics import BOARD as YADES_BOARD
 from bot.kernel import rating
+from bot.kernel.spec import Board, Metric
 from bot.storage import GameResults, open_repository
 from bot.tables import Tables
+from cogs.classement import leaderboard_embed, player_embed
 
 GUILD, CHANNEL = 1, 10
 A, B, C = 101, 102, 103
+BOARDS = [board for _, board in REGISTRY.boards()]
+
+
+def metric(board: Board, name: str) -> Metric:
+    found = board.metric(name)
+    assert found is not None
+    return found
 
 
 @pytest.fixture
@@ -63,10 +74,11 @@ async def test_a_scripted_mia_game_counts_exactly_its_figures(tables):
     )
     assert table.state is not None and table.state.winner == A
     repo = tables.repository
-    page, ranked = await repo.leaderboard(GUILD, "mia", "wins", None, offset=0, limit=10)
+    wins = metric(MIA_BOARD, "wins")
+    page, ranked = await repo.leaderboard(GUILD, "mia", wins, None, offset=0, limit=10)
     assert [(s.user_id, s.value) for s in page] == [(A, 1)]
     assert ranked == 1
-    figures = {u: (await repo.player_figures(GUILD, u))["mia"] for u in (A, B, C)}
+    figures = {u: (await repo.player_figures(GUILD, u, BOARDS))["mia"] for u in (A, B, C)}
     assert figures[A]["bluffs_through"] == 1
     assert figures[A]["mayas"] == 1
     assert figures[A]["made_drink"] == 1  # B's life
@@ -96,13 +108,19 @@ async def test_a_stopped_party_game_counts_sips_and_glasses(tables):
         maya.Stop(),
     )
     repo = tables.repository
-    sips, _ = await repo.leaderboard(GUILD, "maya", "sips", None, offset=0, limit=10)
-    glasses, _ = await repo.leaderboard(GUILD, "maya", "glasses", None, offset=0, limit=10)
+
+    def board(name: str) -> Metric:
+        return metric(MAYA_BOARD, name)
+
+    sips, _ = await repo.leaderboard(GUILD, "maya", board("sips"), None, offset=0, limit=10)
+    glasses, _ = await repo.leaderboard(GUILD, "maya", board("glasses"), None, offset=0, limit=10)
     assert [(s.user_id, s.value) for s in sips] == [(B, 1)]
     assert [(s.user_id, s.value) for s in glasses] == [(B, 1)]
-    caught, _ = await repo.leaderboard(GUILD, "maya", "bluffs_caught", None, offset=0, limit=10)
+    caught, _ = await repo.leaderboard(
+        GUILD, "maya", board("bluffs_caught"), None, offset=0, limit=10
+    )
     assert [(s.user_id, s.value) for s in caught] == [(B, 1)]
-    mine = await repo.standing(GUILD, "maya", "doubts_right", None, A)
+    mine = await repo.standing(GUILD, "maya", board("doubts_right"), None, A)
     assert mine is not None and (mine.rank, mine.value) == (1, 1)
 
 
@@ -111,9 +129,11 @@ async def test_cpu_seats_change_no_figure_and_no_rating(tables):
     cpu = next(iter(table.cpus))
     await play(tables, table, maya.Roll(A, (6, 6)), maya.Announce(A, 66), maya.Lift(cpu))
     repo = tables.repository
-    assert await repo.player_figures(GUILD, cpu) == {}
+    assert await repo.player_figures(GUILD, cpu, BOARDS) == {}
     assert await repo.player_ratings(GUILD, A) == {}  # a lone human has nobody to be rated against
-    wins, _ = await repo.leaderboard(GUILD, "mia", "wins", None, offset=0, limit=10)
+    wins, _ = await repo.leaderboard(
+        GUILD, "mia", metric(MIA_BOARD, "wins"), None, offset=0, limit=10
+    )
     assert [(s.user_id, s.value) for s in wins] == [(A, 1)]
 
 
@@ -133,29 +153,50 @@ def test_a_draw_between_equals_changes_nothing():
     assert rating.elo({A: 1000.0, B: 1000.0}, [[A, B]]) == {A: 1000.0, B: 1000.0}
 
 
-async def test_an_average_criterion_divides_by_games_and_fewer_lost_ranks_first(tables):
+async def test_the_average_score_is_the_stored_total_score_per_game(tables):
+    """Regression: ``avg_score`` is declared the mean of ``total_score``, the figure Yadès
+    stores; reading it from its name (``score``, never stored) left its leaderboard empty
+    and ``/stats`` without it."""
     repo = tables.repository
-    rows = {A: {"games": 2, "points_lost": 30.0}, B: {"games": 1, "points_lost": 0.0}}
-    for user, figures in rows.items():
-        game = await repo.create_game(
-            guild_id=GUILD, channel_id=CHANNEL + user, kind="yades", meta={}
-        )
-        await repo.save_game(
-            game,
-            previous_version=0,
-            version=1,
-            status="finished",
-            state={},
-            meta={},
-            results=GameResults(
-                game="yades", day="2026-11-29", figures={user: figures}, ratings={}
-            ),
-        )
-    page, ranked = await repo.leaderboard(
-        GUILD, "yades", "avg_points_lost", None, offset=0, limit=10
-    )
-    # B lost nothing (ranked, and first); A lost 15 a game.
-    assert [(s.rank, s.user_id, s.value) for s in page] == [(1, B, 0.0), (2, A, 15.0)]
+    played = {
+        A: [{"total_score": 250, "best_score": 250}, {"total_score": 190, "best_score": 190}],
+        B: [{"total_score": 210, "best_score": 210}],
+    }
+    for user, games in played.items():
+        for number, figures in enumerate(games):
+            # The figures ``bot.games.yades.metrics.results`` stores for one game.
+            stored = {"games": 1, "wins": 0, "yades_rolled": 0, "points_lost": 0.0, **figures}
+            game = await repo.create_game(
+                guild_id=GUILD, channel_id=CHANNEL + 10 * user + number, kind="yades", meta={}
+            )
+            await repo.save_game(
+                game,
+                previous_version=0,
+                version=1,
+                status="finished",
+                state={},
+                meta={},
+                results=GameResults(
+                    board=YADES_BOARD, day="2026-11-29", figures={user: stored}, ratings={}
+                ),
+            )
+    average = metric(YADES_BOARD, "avg_score")
+    page, ranked = await repo.leaderboard(GUILD, "yades", average, None, offset=0, limit=10)
+    assert [(s.rank, s.user_id, s.value) for s in page] == [(1, A, 220.0), (2, B, 210.0)]
     assert ranked == 2
-    mine = await repo.standing(GUILD, "yades", "avg_points_lost", None, A)
-    assert mine is not None and (mine.rank, mine.value) == (2, 15.0)
+    best, _ = await repo.leaderboard(
+        GUILD, "yades", metric(YADES_BOARD, "best_score"), None, offset=0, limit=10
+    )
+    assert [(s.user_id, s.value) for s in best] == [(A, 250.0), (B, 210.0)]
+    figures = await repo.player_figures(GUILD, A, BOARDS)
+    assert figures["yades"]["avg_score"] == 220.0
+    assert figures["yades"]["best_score"] == 250.0
+
+    embed, pages = await leaderboard_embed(
+        repo, GUILD, YADES_BOARD, "avg_score", "tout", 0, A, "fr"
+    )
+    assert embed.description == "🥇 <@101> — **220**\n🥈 <@102> — **210**"
+    assert pages == 1
+    shown = (await player_embed(repo, GUILD, A, "fr")).fields
+    assert [field.name for field in shown] == ["Yadès"]
+    assert "score moyen : **220**" in (shown[0].value or "").splitlines()

@@ -15,6 +15,7 @@ import pytest
 
 from bot.config import load_settings
 from bot.games import maya
+from bot.games.maya.metrics import MIA_BOARD
 from bot.storage import EventRecord, StorageError
 from bot.storage.sqlite import SqliteRepository, migrations
 from bot.tables import Table, Tables
@@ -22,6 +23,8 @@ from bot.tables import Table, Tables
 GUILD = 1
 A, B = 101, 102
 LATEST = migrations()[-1][0]
+WINS, GAMES = MIA_BOARD.metric("wins"), MIA_BOARD.metric("games")
+assert WINS is not None and GAMES is not None
 
 
 def settings():
@@ -118,6 +121,12 @@ async def test_a_database_at_any_older_schema_migrates_to_the_latest_and_keeps_i
                 EventRecord("rolled", "public", None, {"player": A}),
                 EventRecord("dice", "private", A, {"player": A, "dice": [5, 2]}),
             ]
+        if version >= 2:
+            # The figures and ratings an older bot stored still rank, as declared.
+            wins, ranked = await repo.leaderboard(GUILD, "mia", WINS, None, offset=0, limit=10)
+            assert ([(s.rank, s.user_id, s.value) for s in wins], ranked) == ([(1, B, 1.0)], 1)
+            assert await repo.player_figures(GUILD, B, [MIA_BOARD]) == {"mia": {"wins": 1.0}}
+            assert (await repo.player_ratings(GUILD, B))["mia"].rating == 1016.0
     finally:
         await repo.close()
 
@@ -187,10 +196,10 @@ async def test_fifty_tables_writing_at_once_lose_nothing(tmp_path):
             assert replayed == maya.State.from_json(record.state)
         assert tables.by_id == {}
 
-        wins, ranked = await repo.leaderboard(GUILD, "mia", "wins", None, offset=0, limit=100)
+        wins, ranked = await repo.leaderboard(GUILD, "mia", WINS, None, offset=0, limit=100)
         assert sum(s.value for s in wins) == len(games)
         assert ranked == len({t.state.winner for t, _, _ in games if t.state is not None})
-        played, _ = await repo.leaderboard(GUILD, "mia", "games", None, offset=0, limit=100)
+        played, _ = await repo.leaderboard(GUILD, "mia", GAMES, None, offset=0, limit=100)
         seats = sum(len(t.players) for t, _, _ in games)
         assert sum(s.value for s in played) == seats
         ratings = await repo.ratings(GUILD, "mia", pool)
@@ -252,7 +261,7 @@ async def assert_refused_and_unchanged(
     assert tables.in_channel(table.channel_id) is table
     assert await reader.game(table.id) == stored_before
     assert await reader.events(table.id) == events_before
-    assert await reader.leaderboard(GUILD, "mia", "games", None, offset=0, limit=10) == ([], 0)
+    assert await reader.leaderboard(GUILD, "mia", GAMES, None, offset=0, limit=10) == ([], 0)
 
 
 async def assert_accepted(tables: Tables, table: Table, action: maya.Action) -> None:
@@ -266,7 +275,7 @@ async def assert_accepted(tables: Tables, table: Table, action: maya.Action) -> 
     if table.state.over:
         assert tables.in_channel(table.channel_id) is None
         _, ranked = await tables.repository.leaderboard(
-            GUILD, "mia", "games", None, offset=0, limit=10
+            GUILD, "mia", GAMES, None, offset=0, limit=10
         )
         assert ranked == 2
 

@@ -1,19 +1,18 @@
+"""What only the SQLite adapter does: its file, its schema migrations, its URL (what any
+backend must do is in ``test_contract.py``)."""
+
+from __future__ import annotations
+
 import sqlite3
+from pathlib import Path
 
 import pytest
 
-from bot.storage import ChannelBusy, EventRecord, StorageError, open_repository
+from bot.storage import StorageError, open_repository
 from bot.storage.sqlite import SqliteRepository, migrations
 
 
-@pytest.fixture
-async def repository(tmp_path):
-    repo = await open_repository(f"sqlite:///{tmp_path}/gobelet.db")
-    yield repo
-    await repo.close()
-
-
-async def test_an_empty_file_migrates_to_the_latest_schema(tmp_path):
+async def test_an_empty_file_migrates_to_the_latest_schema(tmp_path: Path) -> None:
     path = tmp_path / "fresh.db"
     repo = await SqliteRepository.open(path)
     await repo.close()
@@ -24,7 +23,7 @@ async def test_an_empty_file_migrates_to_the_latest_schema(tmp_path):
     assert journal == "wal"
 
 
-async def test_opening_twice_applies_nothing_new(tmp_path):
+async def test_opening_twice_applies_nothing_new(tmp_path: Path) -> None:
     path = tmp_path / "twice.db"
     await (await SqliteRepository.open(path)).close()
     repo = await SqliteRepository.open(path)
@@ -32,57 +31,14 @@ async def test_opening_twice_applies_nothing_new(tmp_path):
     await repo.close()
 
 
-async def test_a_channel_holds_one_running_game(repository):
-    await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
-    with pytest.raises(ChannelBusy):
-        await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
-    other = await repository.create_game(guild_id=1, channel_id=11, kind="maya", meta={})
-    assert other > 0
+async def test_the_url_names_the_file_and_its_folders_are_made(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "gobelet.db"
+    repo = await open_repository(f"sqlite:///{path}")
+    await repo.close()
+    assert path.is_file()
 
 
-async def test_a_finished_game_frees_its_channel(repository):
-    game = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
-    await repository.save_game(
-        game, previous_version=0, version=1, status="finished", state={"s": 1}, meta={}
-    )
-    assert await repository.running_games() == []
-    await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
-
-
-async def test_events_and_snapshot_are_written_together_in_order(repository):
-    game = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={"a": 1})
-    first = [EventRecord("announced", "public", None, {"value": 53})]
-    second = [
-        EventRecord("rolled", "public", None, {"player": 2}),
-        EventRecord("dice", "private", 2, {"dice": [5, 3]}),
-    ]
-    await repository.save_game(
-        game, previous_version=0, version=1, status="active", state={"v": 1}, meta={}, events=first
-    )
-    await repository.save_game(
-        game, previous_version=1, version=2, status="active", state={"v": 2}, meta={}, events=second
-    )
-    record = await repository.game(game)
-    assert record is not None
-    assert (record.version, record.state) == (2, {"v": 2})
-    assert await repository.events(game) == first + second
-
-
-async def test_a_write_from_a_stale_version_is_refused_and_changes_nothing(repository):
-    game = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
-    await repository.save_game(
-        game, previous_version=0, version=1, status="active", state={"v": 1}, meta={}
-    )
-    with pytest.raises(StorageError):
-        await repository.save_game(
-            game,
-            previous_version=0,
-            version=1,
-            status="active",
-            state={"v": "other"},
-            meta={},
-            events=[EventRecord("x", "public", None, {})],
-        )
-    record = await repository.game(game)
-    assert record is not None and record.state == {"v": 1}
-    assert await repository.events(game) == []
+@pytest.mark.parametrize("url", ["postgresql://localhost/gobelet", "data/gobelet.db", ""])
+async def test_a_url_for_another_database_is_refused(url: str) -> None:
+    with pytest.raises(StorageError, match="unsupported database URL"):
+        await open_repository(url)

@@ -1,0 +1,534 @@
+"""What every storage backend must do: the documented behaviours of the ports in
+``bot.storage.base``, run against each backend in ``BACKENDS``.
+
+The boards below are made up, and their metric names are chosen so that reading how a
+figure adds up from its name (``best_*`` a maximum, ``avg_*`` a mean) gets every one wrong:
+only the declarations may decide.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from bot.games.yades.metrics import BOARD as YADES_BOARD
+from bot.kernel.spec import RATING, Aggregate, Better, Board, Metric
+from bot.storage import (
+    ChannelBusy,
+    EventRecord,
+    GameResults,
+    Rating,
+    Repository,
+    StorageError,
+    open_repository,
+)
+
+
+async def _sqlite(tmp_path: Path) -> Repository:
+    return await open_repository(f"sqlite:///{tmp_path}/contract.db")
+
+
+# Every backend the bot can store in, by name: another adapter adds its opener here.
+BACKENDS: dict[str, Callable[[Path], Awaitable[Repository]]] = {"sqlite": _sqlite}
+
+
+@pytest.fixture(params=list(BACKENDS))
+async def repository(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Repository]:
+    repo = await BACKENDS[request.param](tmp_path)
+    yield repo
+    await repo.close()
+
+
+GUILD, OTHER_GUILD = 1, 2
+A, B, C, D = 101, 102, 103, 104
+DAY, NEXT_DAY = "2026-03-10", "2026-03-11"
+
+WINS = Metric("wins")
+GAMES = Metric("games")
+TOP = Metric("top", Aggregate.MAX)
+BEST_STREAKS = Metric("best_streaks")  # a sum, whatever its name says
+MEAN_SCORE = Metric("mean_score", Aggregate.MEAN, stored="score")
+AVG_FAULTS = Metric("avg_faults", better=Better.LOWER)  # a sum too, fewest first
+LOST = Metric("lost", Aggregate.MEAN, Better.LOWER, stored="points_lost")
+BOARD = Board("dice", (WINS, GAMES, TOP, BEST_STREAKS, MEAN_SCORE, AVG_FAULTS, LOST))
+OTHER_BOARD = Board("cups", (WINS, GAMES))
+
+_channels = itertools.count(1000)
+
+
+async def finish(
+    repo: Repository,
+    figures: dict[int, dict[str, float]],
+    *,
+    board: Board = BOARD,
+    day: str = DAY,
+    guild: int = GUILD,
+    ratings: dict[int, float] | None = None,
+    rated_from: dict[int, float] | None = None,
+) -> int:
+    """A game created and finished in one write, its results counted; returns its id."""
+    game = await repo.create_game(
+        guild_id=guild, channel_id=next(_channels), kind=board.name, meta={}
+    )
+    await repo.save_game(
+        game,
+        previous_version=0,
+        version=1,
+        status="finished",
+        state={"over": True},
+        meta={},
+        results=GameResults(
+            board=board,
+            day=day,
+            figures=figures,
+            ratings=ratings or {},
+            rated_from=rated_from or {},
+        ),
+    )
+    return game
+
+
+async def ranks(
+    repo: Repository,
+    criterion: Metric | str,
+    since: str | None = None,
+    *,
+    board: Board = BOARD,
+    guild: int = GUILD,
+) -> list[tuple[int, int, float]]:
+    """The whole leaderboard as (rank, user, value), checking its count of ranked players."""
+    page, ranked = await repo.leaderboard(guild, board.name, criterion, since, offset=0, limit=100)
+    assert ranked == len(page)
+    return [(s.rank, s.user_id, s.value) for s in page]
+
+
+# --------------------------------------------------------------------------- games
+
+
+async def test_a_new_game_waits_in_the_lobby_at_version_zero(repository: Repository) -> None:
+    game = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={"a": 1})
+    record = await repository.game(game)
+    assert record is not None
+    assert (record.id, record.guild_id, record.channel_id, record.kind) == (game, 1, 10, "maya")
+    assert (record.status, record.version, record.state, record.meta) == (
+        "lobby",
+        0,
+        None,
+        {"a": 1},
+    )
+    assert await repository.running_games() == [record]
+
+
+async def test_an_unknown_game_has_no_record_and_no_events(repository: Repository) -> None:
+    assert await repository.game(999) is None
+    assert await repository.events(999) == []
+
+
+async def test_a_channel_holds_one_running_game(repository: Repository) -> None:
+    await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
+    with pytest.raises(ChannelBusy):
+        await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
+    other = await repository.create_game(guild_id=1, channel_id=11, kind="maya", meta={})
+    assert other > 0
+    assert issubclass(ChannelBusy, StorageError)
+
+
+@pytest.mark.parametrize("status", ["finished", "stopped"])
+async def test_a_finished_game_frees_its_channel(repository: Repository, status: str) -> None:
+    game = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
+    await repository.save_game(
+        game, previous_version=0, version=1, status=status, state={"s": 1}, meta={}
+    )
+    assert await repository.running_games() == []
+    await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
+
+
+async def test_events_and_snapshot_are_written_together_in_order(repository: Repository) -> None:
+    game = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={"a": 1})
+    first = [EventRecord("announced", "public", None, {"value": 53})]
+    second = [
+        EventRecord("rolled", "public", None, {"player": 2}),
+        EventRecord("dice", "private", 2, {"dice": [5, 3]}),
+    ]
+    await repository.save_game(
+        game, previous_version=0, version=1, status="active", state={"v": 1}, meta={}, events=first
+    )
+    await repository.save_game(
+        game, previous_version=1, version=2, status="active", state={"v": 2}, meta={}, events=second
+    )
+    record = await repository.game(game)
+    assert record is not None
+    assert (record.version, record.state) == (2, {"v": 2})
+    assert await repository.events(game) == first + second
+
+
+async def test_a_write_from_a_stale_version_is_refused_and_changes_nothing(
+    repository: Repository,
+) -> None:
+    game = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
+    await repository.save_game(
+        game, previous_version=0, version=1, status="active", state={"v": 1}, meta={}
+    )
+    with pytest.raises(StorageError):
+        await repository.save_game(
+            game,
+            previous_version=0,
+            version=1,
+            status="active",
+            state={"v": "other"},
+            meta={},
+            events=[EventRecord("x", "public", None, {})],
+        )
+    record = await repository.game(game)
+    assert record is not None and record.state == {"v": 1}
+    assert await repository.events(game) == []
+
+
+async def test_a_refused_last_write_counts_no_figure_and_no_rating(repository: Repository) -> None:
+    game = await repository.create_game(guild_id=GUILD, channel_id=10, kind="dice", meta={})
+    await repository.save_game(
+        game, previous_version=0, version=1, status="active", state={"v": 1}, meta={"m": 1}
+    )
+    with pytest.raises(StorageError):
+        await repository.save_game(
+            game,
+            previous_version=0,
+            version=2,
+            status="finished",
+            state={"v": 2},
+            meta={},
+            results=GameResults(
+                board=BOARD, day=DAY, figures={A: {"wins": 1}}, ratings={A: 1016.0, B: 984.0}
+            ),
+        )
+    record = await repository.game(game)
+    assert record is not None
+    assert (record.status, record.version, record.meta) == ("active", 1, {"m": 1})
+    assert [g.id for g in await repository.running_games()] == [game]
+    assert await ranks(repository, WINS) == []
+    assert await repository.ratings(GUILD, BOARD.name, [A, B]) == {}
+
+
+async def test_running_games_are_those_in_the_lobby_or_active_oldest_first(
+    repository: Repository,
+) -> None:
+    lobby = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
+    active = await repository.create_game(guild_id=2, channel_id=11, kind="yades", meta={})
+    ended = await repository.create_game(guild_id=1, channel_id=12, kind="maya", meta={})
+    await repository.save_game(
+        active, previous_version=0, version=1, status="active", state={"v": 1}, meta={}
+    )
+    await repository.save_game(
+        ended, previous_version=0, version=1, status="stopped", state={"v": 1}, meta={}
+    )
+    running = await repository.running_games()
+    assert [(g.id, g.status) for g in running] == [(lobby, "lobby"), (active, "active")]
+    assert running[1] == await repository.game(active)
+
+
+async def test_the_last_ended_game_is_the_channels_latest_one_that_was_played(
+    repository: Repository,
+) -> None:
+    async def game(status: str, state: dict[str, int] | None, **where: int | str) -> int:
+        place: dict[str, int | str] = {"guild_id": 1, "channel_id": 10, "kind": "maya", **where}
+        number = await repository.create_game(
+            guild_id=int(place["guild_id"]),
+            channel_id=int(place["channel_id"]),
+            kind=str(place["kind"]),
+            meta={},
+        )
+        if status != "lobby":
+            await repository.save_game(
+                number, previous_version=0, version=1, status=status, state=state, meta={}
+            )
+        return number
+
+    assert await repository.last_ended_game(1, 10, "maya") is None
+    await game("finished", {"n": 1})
+    latest = await game("stopped", {"n": 2})
+    await game("stopped", None)  # stopped in the lobby: never played
+    await game("finished", {"n": 4}, kind="yades")
+    await game("finished", {"n": 5}, channel_id=11)
+    await game("finished", {"n": 6}, guild_id=2)
+    await game("active", {"n": 7})
+    record = await repository.last_ended_game(1, 10, "maya")
+    assert record is not None and (record.id, record.state) == (latest, {"n": 2})
+    assert record == await repository.game(latest)
+
+
+# --------------------------------------------------------------------------- figures
+
+
+async def test_a_games_results_are_counted_once_however_often_they_are_written(
+    repository: Repository,
+) -> None:
+    results = GameResults(
+        board=BOARD,
+        day=DAY,
+        figures={A: {"wins": 1, "games": 1}, B: {"wins": 0, "games": 1}},
+        ratings={A: 1016.0, B: 984.0},
+        rated_from={A: 1000.0, B: 1000.0},
+    )
+    game = await repository.create_game(guild_id=GUILD, channel_id=10, kind="dice", meta={})
+    for version in (1, 2):
+        await repository.save_game(
+            game,
+            previous_version=version - 1,
+            version=version,
+            status="finished",
+            state={},
+            meta={},
+            results=results,
+        )
+    assert await ranks(repository, GAMES) == [(1, A, 1), (1, B, 1)]
+    assert await repository.ratings(GUILD, BOARD.name, [A, B]) == {
+        A: Rating(1016.0, 1),
+        B: Rating(984.0, 1),
+    }
+
+
+async def test_a_sum_adds_up_over_games_and_days_whatever_its_name(
+    repository: Repository,
+) -> None:
+    await finish(repository, {A: {"best_streaks": 2, "wins": 1}, B: {"best_streaks": 1}})
+    await finish(repository, {A: {"best_streaks": 3, "wins": 1}})
+    await finish(repository, {A: {"best_streaks": 1}, B: {"best_streaks": 1}}, day=NEXT_DAY)
+    assert await ranks(repository, BEST_STREAKS) == [(1, A, 6), (2, B, 2)]
+    assert await ranks(repository, WINS) == [(1, A, 2)]
+
+
+async def test_a_maximum_keeps_the_best_of_any_game(repository: Repository) -> None:
+    await finish(repository, {A: {"top": 150}, B: {"top": 90}})
+    await finish(repository, {A: {"top": 120}, B: {"top": 200}})  # the same day: B's best
+    await finish(repository, {A: {"top": 180}, B: {"top": 100}}, day=NEXT_DAY)
+    assert await ranks(repository, TOP) == [(1, B, 200), (2, A, 180)]
+    assert await ranks(repository, TOP, NEXT_DAY) == [(1, A, 180), (2, B, 100)]
+
+
+async def test_a_mean_divides_its_stored_figure_by_the_games_played(
+    repository: Repository,
+) -> None:
+    await finish(repository, {A: {"games": 1, "score": 200}, B: {"games": 1, "score": 90}})
+    await finish(repository, {A: {"games": 1, "score": 100}})
+    await finish(repository, {C: {"games": 1}})  # no score at all: not ranked
+    assert await ranks(repository, MEAN_SCORE) == [(1, A, 150), (2, B, 90)]
+    assert await repository.standing(GUILD, BOARD.name, MEAN_SCORE, None, C) is None
+
+
+async def test_an_average_criterion_divides_by_games_and_fewer_lost_ranks_first(
+    repository: Repository,
+) -> None:
+    repo = repository
+    rows = {A: {"games": 2, "points_lost": 30.0}, B: {"games": 1, "points_lost": 0.0}}
+    for user, figures in rows.items():
+        await finish(repo, {user: figures}, board=YADES_BOARD, day="2026-11-29")
+    metric = YADES_BOARD.metric("avg_points_lost")
+    assert metric is not None
+    page, ranked = await repo.leaderboard(GUILD, "yades", metric, None, offset=0, limit=10)
+    # B lost nothing (ranked, and first); A lost 15 a game.
+    assert [(s.rank, s.user_id, s.value) for s in page] == [(1, B, 0.0), (2, A, 15.0)]
+    assert ranked == 2
+    mine = await repo.standing(GUILD, "yades", metric, None, A)
+    assert mine is not None and (mine.rank, mine.value) == (2, 15.0)
+
+
+async def test_higher_ranks_the_most_first_ties_share_a_rank_and_zero_is_not_ranked(
+    repository: Repository,
+) -> None:
+    await finish(repository, {A: {"wins": 3}, B: {"wins": 3}, C: {"wins": 1}, D: {"wins": 0}})
+    assert await ranks(repository, WINS) == [(1, A, 3), (1, B, 3), (3, C, 1)]
+    assert await repository.standing(GUILD, BOARD.name, WINS, None, D) is None
+
+
+async def test_lower_ranks_the_fewest_first_and_zero_the_best_of_all(
+    repository: Repository,
+) -> None:
+    await finish(repository, {A: {"avg_faults": 2}, B: {"avg_faults": 0}, C: {"avg_faults": 5}})
+    await finish(repository, {D: {"avg_faults": 2}})
+    assert await ranks(repository, AVG_FAULTS) == [(1, B, 0), (2, A, 2), (2, D, 2), (4, C, 5)]
+    await finish(repository, {A: {"games": 2, "points_lost": 9}, B: {"games": 1}})
+    assert await ranks(repository, LOST) == [(1, A, 4.5)]  # B has no figure to divide
+
+
+async def test_pages_split_the_leaderboard_and_count_every_ranked_player(
+    repository: Repository,
+) -> None:
+    await finish(repository, {user: {"wins": user - 100} for user in range(101, 126)})
+    everyone = await ranks(repository, WINS)
+    for offset in (0, 10, 20):
+        page, ranked = await repository.leaderboard(
+            GUILD, BOARD.name, WINS, None, offset=offset, limit=10
+        )
+        assert ranked == 25
+        assert [(s.rank, s.user_id, s.value) for s in page] == everyone[offset : offset + 10]
+    assert await repository.leaderboard(GUILD, BOARD.name, WINS, None, offset=30, limit=10) == (
+        [],
+        25,
+    )
+
+
+@pytest.mark.parametrize("criterion", [WINS, TOP, MEAN_SCORE, AVG_FAULTS, LOST, RATING])
+async def test_a_players_standing_is_their_row_of_the_leaderboard(
+    repository: Repository, criterion: Metric | str
+) -> None:
+    await finish(
+        repository,
+        {
+            A: {"wins": 2, "top": 10, "games": 1, "score": 5, "avg_faults": 1, "points_lost": 3},
+            B: {"wins": 2, "top": 30, "games": 2, "score": 5, "avg_faults": 0, "points_lost": 0},
+            C: {"wins": 0, "top": 20, "games": 1, "score": 0, "avg_faults": 4, "points_lost": 1},
+        },
+        ratings={A: 1010.0, B: 1010.0, C: 980.0},
+    )
+    rows = await ranks(repository, criterion)
+    assert rows
+    for rank, user, value in rows:
+        mine = await repository.standing(GUILD, BOARD.name, criterion, None, user)
+        assert mine is not None and (mine.rank, mine.user_id, mine.value) == (rank, user, value)
+    for user in {A, B, C, D} - {user for _, user, _ in rows}:
+        assert await repository.standing(GUILD, BOARD.name, criterion, None, user) is None
+
+
+async def test_since_counts_only_the_figures_of_that_day_on(repository: Repository) -> None:
+    await finish(repository, {A: {"wins": 5, "games": 1, "score": 300}}, day=DAY)
+    await finish(repository, {A: {"wins": 1, "games": 1, "score": 100}}, day=NEXT_DAY)
+    await finish(repository, {B: {"wins": 2, "games": 1, "score": 50}}, day=DAY)
+    assert await ranks(repository, WINS) == [(1, A, 6), (2, B, 2)]
+    assert await ranks(repository, WINS, NEXT_DAY) == [(1, A, 1)]
+    assert await ranks(repository, MEAN_SCORE, NEXT_DAY) == [(1, A, 100)]
+    mine = await repository.standing(GUILD, BOARD.name, WINS, NEXT_DAY, B)
+    assert mine is None
+    assert await ranks(repository, WINS, "2026-04-01") == []
+
+
+async def test_ratings_move_by_each_games_change_and_rank_best_first(
+    repository: Repository,
+) -> None:
+    await finish(
+        repository,
+        {A: {"wins": 1}, B: {}},
+        ratings={A: 1016.0, B: 984.0},
+        rated_from={A: 1000.0, B: 1000.0},
+    )
+    # Computed from A's rating before the first game had been counted: both changes count.
+    await finish(
+        repository,
+        {A: {"wins": 1}, C: {}},
+        ratings={A: 1016.0, C: 984.0},
+        rated_from={A: 1000.0, C: 1000.0},
+    )
+    assert await repository.ratings(GUILD, BOARD.name, [A, B, C, D]) == {
+        A: Rating(1032.0, 2),
+        B: Rating(984.0, 1),
+        C: Rating(984.0, 1),
+    }
+    assert await repository.ratings(GUILD, BOARD.name, []) == {}
+    assert await ranks(repository, RATING) == [(1, A, 1032.0), (2, B, 984.0), (2, C, 984.0)]
+    # A rating is not kept per day: a period ranks the rating as it stands.
+    assert await ranks(repository, RATING, "2099-01-01") == await ranks(repository, RATING)
+    assert await repository.player_ratings(GUILD, A) == {BOARD.name: Rating(1032.0, 2)}
+    assert await repository.player_ratings(GUILD, D) == {}
+
+
+async def test_a_rating_without_a_rating_it_came_from_is_set(repository: Repository) -> None:
+    await finish(repository, {A: {}, B: {}}, ratings={A: 1016.0, B: 984.0})
+    await finish(repository, {A: {}, B: {}}, ratings={A: 1001.0, B: 999.0})
+    assert await repository.ratings(GUILD, BOARD.name, [A, B]) == {
+        A: Rating(1001.0, 2),
+        B: Rating(999.0, 2),
+    }
+
+
+async def test_boards_and_servers_keep_their_figures_apart(repository: Repository) -> None:
+    await finish(repository, {A: {"wins": 1}}, ratings={A: 1010.0, B: 990.0})
+    await finish(repository, {B: {"wins": 4}}, board=OTHER_BOARD)
+    await finish(repository, {C: {"wins": 9}}, guild=OTHER_GUILD)
+    assert await ranks(repository, WINS) == [(1, A, 1)]
+    assert await ranks(repository, WINS, board=OTHER_BOARD) == [(1, B, 4)]
+    assert await ranks(repository, WINS, guild=OTHER_GUILD) == [(1, C, 9)]
+    assert await ranks(repository, RATING, board=OTHER_BOARD) == []
+    assert await ranks(repository, RATING, guild=OTHER_GUILD) == []
+
+
+async def test_a_criterion_must_be_declared_never_a_bare_name(repository: Repository) -> None:
+    await finish(repository, {A: {"wins": 1}})
+    with pytest.raises(ValueError, match="wins"):
+        await repository.leaderboard(GUILD, BOARD.name, "wins", None, offset=0, limit=10)
+    with pytest.raises(ValueError, match="wins"):
+        await repository.standing(GUILD, BOARD.name, "wins", None, A)
+
+
+async def test_a_players_figures_are_each_declared_metric_as_a_leaderboard_shows_it(
+    repository: Repository,
+) -> None:
+    await finish(
+        repository,
+        {A: {"wins": 1, "games": 1, "top": 150, "best_streaks": 2, "score": 150, "extra": 7}},
+    )
+    await finish(
+        repository,
+        {A: {"wins": 0, "games": 1, "top": 90, "best_streaks": 1, "score": 50}},
+        day=NEXT_DAY,  # another day's row: a sum and a maximum over rows differ
+    )
+    await finish(repository, {A: {"games": 1}, B: {"games": 1}}, board=OTHER_BOARD)
+    await finish(repository, {A: {"wins": 5}}, guild=OTHER_GUILD)
+    figures = await repository.player_figures(GUILD, A, [BOARD, OTHER_BOARD])
+    # Only declared metrics, and only those with a figure (no fault, no point lost stored).
+    assert figures == {
+        "dice": {"wins": 1, "games": 2, "top": 150, "best_streaks": 3, "mean_score": 100},
+        "cups": {"games": 1},
+    }
+    assert await repository.player_figures(GUILD, A, [OTHER_BOARD]) == {"cups": {"games": 1}}
+    assert await repository.player_figures(GUILD, C, [BOARD, OTHER_BOARD]) == {}
+
+
+async def test_a_mean_without_games_to_divide_by_is_not_shown(repository: Repository) -> None:
+    await finish(repository, {A: {"score": 40, "wins": 1}})
+    assert await repository.player_figures(GUILD, A, [BOARD]) == {"dice": {"wins": 1}}
+
+
+async def test_forgetting_a_player_deletes_their_figures_ratings_and_kept_name(
+    repository: Repository,
+) -> None:
+    names = {"names": {str(A): "Alice", str(B): "Bob"}}
+    kept = await repository.create_game(guild_id=GUILD, channel_id=10, kind="dice", meta=names)
+    elsewhere = await repository.create_game(
+        guild_id=OTHER_GUILD, channel_id=11, kind="dice", meta=names
+    )
+    await finish(repository, {A: {"wins": 2}, B: {"wins": 1}}, ratings={A: 1016.0, B: 984.0})
+    await finish(repository, {A: {"wins": 3}}, guild=OTHER_GUILD)
+
+    assert await repository.forget_player(GUILD, A) > 0
+    assert await repository.player_figures(GUILD, A, [BOARD]) == {}
+    assert await repository.player_ratings(GUILD, A) == {}
+    assert await ranks(repository, WINS) == [(1, B, 1)]
+    assert await ranks(repository, RATING) == [(1, B, 984.0)]
+    record = await repository.game(kept)
+    assert record is not None and record.meta == {"names": {str(B): "Bob"}}
+    # Nothing of theirs on another server, nor anyone else's, goes.
+    assert await ranks(repository, WINS, guild=OTHER_GUILD) == [(1, A, 3)]
+    other = await repository.game(elsewhere)
+    assert other is not None and other.meta == names
+    assert await repository.forget_player(GUILD, A) == 0
+
+
+# --------------------------------------------------------------------------- settings
+
+
+async def test_server_settings_round_trip_and_a_save_replaces_them(
+    repository: Repository,
+) -> None:
+    assert await repository.guild_settings(GUILD) == {}
+    await repository.save_guild_settings(GUILD, {"lang": "en", "tables": {"maya": {"vies": 3}}})
+    assert await repository.guild_settings(GUILD) == {
+        "lang": "en",
+        "tables": {"maya": {"vies": 3}},
+    }
+    await repository.save_guild_settings(GUILD, {"turn": 45})
+    assert await repository.guild_settings(GUILD) == {"turn": 45}
+    assert await repository.guild_settings(OTHER_GUILD) == {}
+    await repository.save_guild_settings(GUILD, {})
+    assert await repository.guild_settings(GUILD) == {}
