@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 import yarl
@@ -10,21 +11,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
 from bot.storage import open_repository
 from bot.tables import Tables
-from cogs import answers, components
+from cogs.table import answers, stale
+
+if TYPE_CHECKING:
+    from cogs.table import TableCog
 
 log = logging.getLogger(__name__)
 
-# Extensions loaded at start-up, in order.
-COGS: tuple[str, ...] = (
-    "cogs.maya",
-    "cogs.yades",
-    "cogs.menteur",
-    "cogs.classement",
-    "cogs.reglages",
-)
+
+def extensions() -> tuple[str, ...]:
+    """The extensions loaded at start-up, in order: the tables' shared parts, each registered
+    game's Discord package (``cogs.<game>``), then what iterates the games."""
+    games = tuple(f"cogs.{spec.name}" for spec in REGISTRY)
+    return ("cogs.table", *games, "cogs.classement", "cogs.reglages", "cogs.donnees")
 
 
 def point_at(settings: Settings) -> None:
@@ -50,7 +53,8 @@ discord.VoiceClient.warn_dave = False
 
 class Gobelet(commands.Bot):
     tables: Tables
-    components: list[components.DynamicType]
+    components: list[stale.DynamicType]
+    table_cogs: dict[str, TableCog]  # game -> its cog (each registers itself when loaded)
 
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         super().__init__(
@@ -63,13 +67,14 @@ class Gobelet(commands.Bot):
         self.sync_commands = sync_commands
         self.tree.on_error = self.on_app_command_error
         self.components = []
+        self.table_cogs = {}
 
-    def add_components(self, *items: components.DynamicType) -> None:
+    def add_components(self, *items: stale.DynamicType) -> None:
         """Register a cog's buttons and selects (they survive restarts)."""
         self.add_dynamic_items(*items)
         self.components.extend(item for item in items if item not in self.components)
 
-    def remove_components(self, *items: components.DynamicType) -> None:
+    def remove_components(self, *items: stale.DynamicType) -> None:
         self.remove_dynamic_items(*items)
         self.components = [item for item in self.components if item not in items]
 
@@ -77,14 +82,14 @@ class Gobelet(commands.Bot):
         # Every interaction is answered within Discord's window, and a click on a component
         # its message no longer shows still reaches the component's handler.
         answers.watch(interaction)
-        await components.dispatch_stale(interaction, list(self.components))
+        await stale.dispatch_stale(interaction, list(self.components))
 
     async def prepare(self, database_url: str) -> None:
         """Open the storage and load every cog (no network needed)."""
         repository = await open_repository(database_url)
         self.tables = Tables(repository, self.settings)
         await self.tree.set_translator(CommandTranslator())
-        for name in COGS:
+        for name in extensions():
             await self.load_extension(name)
 
     async def setup_hook(self) -> None:
@@ -92,15 +97,8 @@ class Gobelet(commands.Bot):
         restored = await self.tables.restore()
         if restored:
             log.info("restored %d running tables", len(restored))
-        maya_cog = self.get_cog("Maya")
-        if maya_cog is not None:
-            await maya_cog.resume()  # type: ignore[attr-defined]
-        yades_cog = self.get_cog("Yades")
-        if yades_cog is not None:
-            await yades_cog.resume()  # type: ignore[attr-defined]
-        menteur_cog = self.get_cog("Menteur")
-        if menteur_cog is not None:
-            await menteur_cog.resume()  # type: ignore[attr-defined]
+        for cog in list(self.table_cogs.values()):
+            await cog.resume()
         if not self.sync_commands:
             return
         if self.settings.dev_guild_id:
@@ -114,7 +112,7 @@ class Gobelet(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        from cogs.errors import refuse
+        from cogs.table.errors import refuse
 
         table = None
         if hasattr(self, "tables") and interaction.channel_id is not None:

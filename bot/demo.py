@@ -11,7 +11,7 @@ import random
 from bot.games import REGISTRY, maya
 from bot.i18n import t
 from bot.tables import CPU_LEVELS, CPU_NAMES
-from cogs import render
+from cogs.maya import render
 
 MAYA = REGISTRY["maya"]
 PARTY_ROUNDS = 12  # the party preset never ends by itself: the demo stops after this many

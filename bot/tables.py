@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.config import Settings
-from bot.games import REGISTRY, maya
+from bot.games import REGISTRY
 from bot.kernel import rating
 from bot.kernel.spec import Ending
 from bot.storage import (
@@ -49,8 +49,6 @@ CPU_NAMES = (
 CPU_LEVELS = ("facile", "moyen", "difficile")
 ABSENT_LEVEL = "moyen"  # the CPU that plays for a player whose timer ran out
 MAX_TIMEOUTS = 3
-FAULT_VOTE_SECONDS = 60.0
-FAULT_COOLDOWN_SECONDS = 30.0
 RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)  # a bot's move the database refused, tried again
 MAX_RETRIES = 5  # a failure that is not the database's: tried this many times again
 
@@ -86,9 +84,9 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rng: random.Random = field(default_factory=random.SystemRandom)
     timer: asyncio.Task[None] | None = None
-    vote_timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    accused_at: dict[int, float] = field(default_factory=dict)  # accuser -> monotonic time
+    timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)  # see Tables.arm
     retries: int = 0  # a bot's move tried again after failures, in a row
+    results: GameResults | None = None  # what the finished game added to the leaderboards
 
     # ---- who is who
 
@@ -118,6 +116,51 @@ class Table:
         if self.state is None:
             return player in self.players
         return REGISTRY[self.kind].in_game(self.state, player)
+
+    # ---- what the Discord layer may know of the game: views, never the state
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def step(self) -> int:
+        """The game's decision point (0 in the lobby): components carry it."""
+        return self.state.step if self.state is not None else 0
+
+    @property
+    def current(self) -> int | None:
+        """Who is to act now (None in the lobby and once over)."""
+        return self.state.current if self.state is not None else None
+
+    @property
+    def over(self) -> bool:
+        return self.state is not None and bool(self.state.over)
+
+    def view(self, player: int | None = None) -> Any:
+        """What ``player`` may know of the game (None: what the channel may know)."""
+        if self.state is None:
+            raise TableError("not_started")
+        return REGISTRY[self.kind].view(self.state, player)
+
+    def legal(self, player: int) -> list[Any]:
+        """What ``player`` may do now (nothing in the lobby); rolls come without their dice."""
+        if self.state is None:
+            return []
+        return REGISTRY[self.kind].legal_actions(self.state, player)
+
+    def check(self, action: Any) -> None:
+        """Raise the game's refusal if ``action`` is not allowed now (nothing is played)."""
+        if self.state is None:
+            raise TableError("not_started")
+        kind = REGISTRY[self.kind]
+        kind.apply(self.state, kind.complete(self.state, action, random.Random(0)))
+
+    def advice(self, player: int, level: str, rng: random.Random) -> Any | None:
+        """The move the CPU of ``level`` would make for ``player`` now (nothing is played)."""
+        if self.state is None:
+            return None
+        return REGISTRY[self.kind].cpu_action(self.state, player, level, rng)
 
     # ---- persistence
 
@@ -185,7 +228,8 @@ class Herald(Protocol):
     ) -> None: ...
 
 
-VoteSettler = Callable[["Table", int], Awaitable[None]]
+# A table timer's decision once its time is up (the table locked): the move to play, if any.
+Decision = Callable[["Table"], Awaitable[Any | None]]
 
 
 MAX_FORCED_STEPS = 10  # steps nobody decides after one move: a deal, never an endless chain
@@ -210,18 +254,17 @@ def _records(events: Sequence[Any]) -> list[EventRecord]:
 class Tables:
     """The registry of running tables and the only way their games change."""
 
-    def __init__(self, repository: Repository, settings: Settings, herald: Herald | None = None):
+    def __init__(self, repository: Repository, settings: Settings) -> None:
         self.repository = repository
         self.settings = settings
-        self.herald = herald
-        self.heralds: dict[str, Herald] = {}  # per game kind; ``herald`` for the others
+        self.heralds: dict[str, Herald] = {}  # per game: who tells the channel its bot moves
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
         self._cpu_rng = random.Random()
         self._closing = False
 
     def _herald(self, table: Table) -> Herald | None:
-        return self.heralds.get(table.kind, self.herald)
+        return self.heralds.get(table.kind)
 
     # ---- randomness
 
@@ -395,6 +438,8 @@ class Tables:
         if table.state is None:
             raise TableError("not_started")
         kind = REGISTRY[table.kind]
+        # The runner rolls the dice a move rolls, from the table's generator.
+        action = kind.complete(table.state, action, table.rng)
         state, events = kind.apply(table.state, action)
         # Steps nobody decides (a new round's deal) are stored with the move that caused them.
         state, forced = _forced_steps(kind, state, table.rng)
@@ -432,6 +477,8 @@ class Tables:
             deadline,
         )
         table.retries = 0  # the database takes writes again
+        if results is not None:
+            table.results = results
         if not table.running:
             self._forget(table)
         return events
@@ -497,10 +544,10 @@ class Tables:
         if table.timer is not None and table.timer is not current:
             table.timer.cancel()
         table.timer = None
-        for task in table.vote_timers.values():
+        for task in table.timers.values():
             if task is not current:
                 task.cancel()
-        table.vote_timers.clear()
+        table.timers.clear()
 
     # ---- turns: CPUs, timers
 
@@ -640,50 +687,35 @@ class Tables:
         except Exception:
             log.exception("table %s: could not tell the bot's move", table.id)
 
-    # ---- fautes: vote timers and accusation cooldowns
+    # ---- timers of decisions that are not a turn (e.g. closing a vote)
 
-    def cooldown_left(self, table: Table, accuser: int) -> float:
-        last = table.accused_at.get(accuser)
-        if last is None:
-            return 0.0
-        return max(0.0, FAULT_COOLDOWN_SECONDS - (time.monotonic() - last))
-
-    def arm_vote(self, table: Table, fault_id: int, *, settle: VoteSettler | None = None) -> None:
-        """Close the vote on ``fault_id`` when its time is up; ``settle`` first brings the
-        stored votes in line with the voters' reactions."""
-        old = table.vote_timers.pop(fault_id, None)
+    def arm(self, table: Table, key: str, seconds: float, decide: Decision) -> None:
+        """In ``seconds``, with the table locked, play the move ``decide`` returns (if any),
+        then tell it; a move that fails is tried again after a pause. ``key`` names the
+        timer: arming it again replaces it."""
+        old = table.timers.pop(key, None)
         if old is not None:
             old.cancel()
-        table.vote_timers[fault_id] = asyncio.create_task(self._close_vote(table, fault_id, settle))
+        table.timers[key] = asyncio.create_task(self._fire(table, key, decide, seconds))
 
-    async def _close_vote(
-        self,
-        table: Table,
-        fault_id: int,
-        settle: VoteSettler | None,
-        delay: float = FAULT_VOTE_SECONDS,
-        attempt: int = 0,
+    async def _fire(
+        self, table: Table, key: str, decide: Decision, delay: float, attempt: int = 0
     ) -> None:
         await asyncio.sleep(delay)
         async with table.lock:
-            table.vote_timers.pop(fault_id, None)
+            table.timers.pop(key, None)
             if not table.running or table.state is None:
                 return
-            if settle is not None:
-                try:
-                    await settle(table, fault_id)
-                except Exception:
-                    log.exception("table %s: could not settle the votes", table.id)
-            fault = table.state.fault(fault_id)
-            if fault is None or fault.status != "voting":
-                return
             try:
-                events = await self.act(table, maya.CloseVote(fault_id), in_person=False)
+                action = await decide(table)
+                if action is None:
+                    return
+                events = await self.act(table, action, in_person=False)
             except Exception:
-                log.exception("table %s: the vote could not be closed; trying again", table.id)
+                log.exception("table %s: timer %s failed; trying again", table.id, key)
                 if not self._closing:
-                    table.vote_timers[fault_id] = asyncio.create_task(
-                        self._close_vote(table, fault_id, settle, _backoff(attempt), attempt + 1)
+                    table.timers[key] = asyncio.create_task(
+                        self._fire(table, key, decide, _backoff(attempt), attempt + 1)
                     )
                 return
             await self._publish(table, events)

@@ -15,8 +15,8 @@ from bot.i18n import t
 from bot.kernel.spec import RATING, Board, Metric
 from bot.storage import Repository, Standing
 from bot.tables import TableError
-from cogs import answers
-from cogs.errors import private_lang, public_language, refuse
+from cogs.table import answers
+from cogs.table.errors import private_lang, public_language, refuse
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

@@ -10,7 +10,13 @@ from PIL import Image
 
 from bot.games import yades
 from bot.i18n import en, fr
-from cogs.yades_picture import _player_name, sheet_picture
+from cogs.yades.picture import _player_name, sheet_picture
+
+
+def picture(state: yades.State, names: dict[int, str], lang: str) -> bytes:
+    """The picture of ``state`` as the channel sees it."""
+    return sheet_picture(yades.view(state, None), names, lang)
+
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = {
@@ -67,7 +73,7 @@ def open_png(data: bytes) -> Image.Image:
 @pytest.mark.parametrize("players", [2, 6])
 def test_a_valid_png_readable_in_discord(players, preset, moment):
     state = stage(players, preset, moment)
-    image = open_png(sheet_picture(state, NAMES, "fr"))
+    image = open_png(picture(state, NAMES, "fr"))
     assert image.mode == "RGB"
     width, height = image.size
     assert 560 <= width <= 900
@@ -82,18 +88,17 @@ def test_a_valid_png_readable_in_discord(players, preset, moment):
 @pytest.mark.parametrize("players", [2, 6])
 def test_different_states_give_different_pictures(players, preset):
     pictures = [
-        sheet_picture(stage(players, preset, moment), NAMES, "fr")
-        for moment in ("start", "mid", "end")
+        picture(stage(players, preset, moment), NAMES, "fr") for moment in ("start", "mid", "end")
     ]
     assert len(set(pictures)) == 3
-    other_game = sheet_picture(stage(players, preset, "end", seed=8), NAMES, "fr")
+    other_game = picture(stage(players, preset, "end", seed=8), NAMES, "fr")
     assert other_game not in pictures
 
 
 def test_every_move_changes_the_picture_and_the_picture_is_deterministic():
     state = stage(2, yades.YADES, "mid")
-    before = sheet_picture(state, NAMES, "fr")
-    assert sheet_picture(state.copy(), dict(NAMES), "fr") == before
+    before = picture(state, NAMES, "fr")
+    assert picture(state.copy(), dict(NAMES), "fr") == before
     player = state.current
     assert player is not None
     rng = random.Random(1)
@@ -101,15 +106,15 @@ def test_every_move_changes_the_picture_and_the_picture_is_deterministic():
     box = yades.legal_actions(state, player)[-2]  # a Score (the last action is Leave)
     assert type(box) is yades.Score
     after, _ = yades.apply(state, box)
-    assert sheet_picture(after, NAMES, "fr") != before
+    assert picture(after, NAMES, "fr") != before
 
 
 def test_the_language_and_the_names_show():
     state = stage(2, yades.CLASSIQUE, "mid")
-    french = sheet_picture(state, NAMES, "fr")
-    assert sheet_picture(state, NAMES, "en-US") != french
-    assert sheet_picture(state, NAMES, "en") == sheet_picture(state, NAMES, "en-GB")
-    assert sheet_picture(state, {1: "Alice", 2: "Bob"}, "fr") != french
+    french = picture(state, NAMES, "fr")
+    assert picture(state, NAMES, "en-US") != french
+    assert picture(state, NAMES, "en") == picture(state, NAMES, "en-GB")
+    assert picture(state, {1: "Alice", 2: "Bob"}, "fr") != french
 
 
 def test_names_are_readable_without_mentions_nor_missing_glyphs():
@@ -127,20 +132,20 @@ def test_names_are_readable_without_mentions_nor_missing_glyphs():
 def test_missing_names_and_long_names_still_draw():
     state = stage(6, yades.YADES, "mid")
     long_names = {player: "W" * 60 for player in range(1, 7)}
-    image = open_png(sheet_picture(state, long_names, "fr"))
-    assert image.size == open_png(sheet_picture(state, {}, "fr")).size
+    image = open_png(picture(state, long_names, "fr"))
+    assert image.size == open_png(picture(state, {}, "fr")).size
 
 
 def test_the_current_player_and_the_leader_are_highlighted():
     state = stage(2, yades.YADES, "mid")
-    image = open_png(sheet_picture(state, NAMES, "fr"))
+    image = open_png(picture(state, NAMES, "fr"))
     colours = {colour for _, colour in image.getcolors(maxcolors=1 << 16) or ()}
     assert (219, 234, 254) in colours  # the current player's column
     assert (250, 204, 21) in colours  # the leader's total
-    start = open_png(sheet_picture(stage(2, yades.YADES, "start"), NAMES, "fr"))
+    start = open_png(picture(stage(2, yades.YADES, "start"), NAMES, "fr"))
     colours = {colour for _, colour in start.getcolors(maxcolors=1 << 16) or ()}
     assert (250, 204, 21) not in colours  # nobody leads at 0-0
-    end = open_png(sheet_picture(stage(2, yades.YADES, "end"), NAMES, "fr"))
+    end = open_png(picture(stage(2, yades.YADES, "end"), NAMES, "fr"))
     colours = {colour for _, colour in end.getcolors(maxcolors=1 << 16) or ()}
     assert (219, 234, 254) not in colours  # nobody's turn once the game is over
     assert (250, 204, 21) in colours  # the winner
@@ -148,13 +153,13 @@ def test_the_current_player_and_the_leader_are_highlighted():
 
 def test_bonuses_a_departure_and_a_server_sheet():
     state = yades.new_game([1, 2, 3], yades.Rules.for_preset(yades.CLASSIQUE))
-    plain = open_png(sheet_picture(state, NAMES, "en"))
+    plain = open_png(picture(state, NAMES, "en"))
     first = state.seats[0]
     first.boxes.update({"as": 3, "deux": 6, "trois": 9, "quatre": 12, "cinq": 15, "six": 24})
     first.boxes.update({"yahtzee": 50, "chance": 0})
     first.five_bonus = 100
     state.seats[1].status = yades.LEFT
-    image = open_png(sheet_picture(state, NAMES, "en"))
+    image = open_png(picture(state, NAMES, "en"))
     assert image.height == plain.height + 32  # the five-of-a-kind bonus row
     colours = {colour for _, colour in image.getcolors(maxcolors=1 << 16) or ()}
     assert (22, 128, 61) in colours  # +35 and +100, earned
@@ -166,7 +171,7 @@ def test_bonuses_a_departure_and_a_server_sheet():
         add=[{"id": "double_paire", "kind": "of_a_kind", "count": 2}],
     )
     custom = yades.new_game([1, 2], rules)
-    open_png(sheet_picture(custom, NAMES, "fr"))
+    open_png(picture(custom, NAMES, "fr"))
 
 
 def test_every_preset_box_has_a_label_in_both_languages():
@@ -187,25 +192,18 @@ def _upper_at(preset: str, upper: dict[str, int]) -> yades.State:
 
 @pytest.mark.parametrize(("preset", "target"), [("yades", 64), ("classique", 63)])
 def test_the_bonus_target_reads_the_same_in_the_picture_and_the_embed(preset, target):
-    from cogs.yades import sheet_embed
-    from cogs.yades_picture import _rows
+    from cogs.yades.picture import _rows
+    from cogs.yades.render import sheet_embed
 
     state = _upper_at(preset, {"as": 3, "deux": 6, "trois": 9, "quatre": 12, "cinq": 15})
-    rows = [row for row in _rows(state, "fr") if row.kind == "subtotal"]
+    rows = [row for row in _rows(yades.view(state, None), "fr") if row.kind == "subtotal"]
     picture = [(row.label.plain, [cell.text for cell in row.cells]) for row in rows]
     bonus = next(cells for label, cells in picture if label.startswith("Prime"))
     label = next(label for label, cells in picture if label.startswith("Prime"))
     assert label == f"Prime ({target} et +)"
     assert bonus[0] == f"45/{target}"
 
-    class Seated:
-        def __init__(self) -> None:
-            self.cpus: dict[int, object] = {}
-
-        def is_cpu(self, player: int) -> bool:
-            return False
-
-    embed = sheet_embed(state, Seated(), "fr")  # type: ignore[arg-type]
+    embed = sheet_embed(yades.view(state, None), {}, "fr")
     first = embed.fields[0].value or ""
     assert f"Haut : 45/{target} (prime à {target} et +)" in first
     # Nowhere the other number: a player on exactly 63 cannot misread the yades sheet.
@@ -217,7 +215,7 @@ def test_the_sheet_names_are_names_never_a_raw_id():
     from types import SimpleNamespace
 
     from bot.tables import Cpu, Table
-    from cogs.yades import sheet_names
+    from cogs.yades.cog import sheet_names
 
     table = Table(
         id=1,
@@ -233,7 +231,7 @@ def test_the_sheet_names_are_names_never_a_raw_id():
     )
     state = yades.new_game([1, 2, -1], yades.Rules.for_preset("yades"))
     asked_by_bob = SimpleNamespace(user=SimpleNamespace(id=2, display_name="Bob"))
-    assert sheet_names(table, state, asked_by_bob, "fr") == {1: "Alice", 2: "Bob", -1: "Dédé"}
+    assert sheet_names(table, yades.view(state, None), asked_by_bob, "fr")  # type: ignore[arg-type] == {1: "Alice", 2: "Bob", -1: "Dédé"}
     asked_by_someone = SimpleNamespace(user=SimpleNamespace(id=9, display_name="Zed"))
-    names = sheet_names(table, state, asked_by_someone, "fr")
+    names = sheet_names(table, yades.view(state, None), asked_by_someone, "fr")
     assert names == {1: "Alice", 2: "Joueur 2", -1: "Dédé"}

@@ -91,6 +91,8 @@ class BotProcess:
             "DISCORD_API_BASE_URL": self.emulator.api_url,
             "DISCORD_GATEWAY_URL": self.emulator.gateway_url,
             "GOBELET_DATABASE_URL": f"sqlite:///{self.database}",
+            # What the bot caches (a server's own Yadès sheet) stays with the test's database.
+            "GOBELET_DATA_DIR": str(self.database.parent),
             "GOBELET_E2E_GUILD_READY_TIMEOUT": str(GUILD_READY_TIMEOUT),
             "PYTHONPATH": python_path,
             "PYTHONUNBUFFERED": "1",

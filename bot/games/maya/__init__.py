@@ -42,6 +42,7 @@ from bot.games.maya.actions import (
 from bot.games.maya.engine import apply, replay
 from bot.games.maya.events import EVENTS
 from bot.games.maya.legal import cast_vote, complete, legal_actions, turn_actions
+from bot.games.maya.notation import read_announcement
 from bot.games.maya.rules import (
     ANNOUNCE,
     AT_TABLE,
@@ -80,7 +81,7 @@ from bot.games.maya.rules import (
     UnknownValue,
 )
 from bot.games.maya.state import Fault, Seat, State, new_game
-from bot.games.maya.view import SeatView, View, view
+from bot.games.maya.view import FaultView, SeatView, View, view
 from bot.kernel.errors import (
     Eliminated,
     GameError,
@@ -136,6 +137,7 @@ __all__ = [
     "Fault",
     "FaultNotAllowed",
     "FaultStatus",
+    "FaultView",
     "Fragile",
     "GameError",
     "GameOver",
@@ -175,6 +177,7 @@ __all__ = [
     "complete",
     "legal_actions",
     "new_game",
+    "read_announcement",
     "replay",
     "turn_actions",
     "view",

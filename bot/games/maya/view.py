@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.maya.rules import ANNOUNCE, Phase, Play, Rules, Status
-from bot.games.maya.state import State
+from bot.games.maya.rules import ANNOUNCE, OVER, FaultStatus, Phase, Play, Rules, Status
+from bot.games.maya.state import Fault, State
 from bot.games.maya.values import Dice
 
 # --------------------------------------------------------------------------- what a player knows
@@ -18,6 +18,41 @@ class SeatView:
     sips: int
     glasses: int
     lives: int
+
+
+@dataclass(frozen=True, slots=True)
+class FaultView:
+    """An accusation and its vote: public (the votes are reactions everyone sees)."""
+
+    id: int
+    accuser: int
+    accused: int
+    motive: str
+    status: FaultStatus
+    voters: tuple[int, ...]
+    guilty_votes: tuple[int, ...]
+    innocent_votes: tuple[int, ...]
+
+    def vote_of(self, player: int) -> bool | None:
+        """``player``'s vote as it stands: guilty, innocent, or none."""
+        if player in self.guilty_votes:
+            return True
+        if player in self.innocent_votes:
+            return False
+        return None
+
+
+def _fault_view(fault: Fault) -> FaultView:
+    return FaultView(
+        fault.id,
+        fault.accuser,
+        fault.accused,
+        fault.motive,
+        fault.status,
+        tuple(fault.voters),
+        tuple(fault.guilty_votes),
+        tuple(fault.innocent_votes),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +77,16 @@ class View:
     may_reverse: bool
     my_dice: Dice | None  # the dice this player last looked at in their own cup
     my_play: Play | None  # the blind play this player made this turn
+    step: int = 0  # the decision point: a component drawn for another one is out of date
+    winner: int | None = None
+    faults: tuple[FaultView, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def fault(self, fault_id: int) -> FaultView | None:
+        return next((fault for fault in self.faults if fault.id == fault_id), None)
 
 
 def view(state: State, player: int | None) -> View:
@@ -50,6 +95,7 @@ def view(state: State, player: int | None) -> View:
         player=player,
         rules=state.rules,
         phase=state.phase,
+        step=state.step,
         current=state.current,
         round=state.round,
         direction=state.direction,
@@ -61,4 +107,6 @@ def view(state: State, player: int | None) -> View:
         may_reverse=state.may_reverse,
         my_dice=state.seen if holding else None,
         my_play=state.play if holding else None,
+        winner=state.winner,
+        faults=tuple(_fault_view(fault) for fault in state.faults),
     )

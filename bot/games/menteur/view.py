@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.menteur.rules import IN, BidValue, Hand, Phase, Rules, Status
+from bot.games.menteur.rules import IN, OVER, BidValue, Hand, Phase, Rules, Status
 from bot.games.menteur.state import State, dice_in_play
 
 
@@ -43,6 +43,14 @@ class View:
     dice_in_play: int
     unknown: int  # dice in play this player cannot see
     winner: int | None
+    step: int = 0  # the decision point: a component drawn for another one is out of date
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def seat(self, player: int) -> SeatView | None:
+        return next((seat for seat in self.seats if seat.player == player), None)
 
     def dice_of(self, player: int) -> int:
         """How many dice ``player`` has left (0 when out or gone)."""
@@ -67,4 +75,5 @@ def view(state: State, player: int | None) -> View:
         dice_in_play=total,
         unknown=total - (len(mine) if mine is not None else 0),
         winner=state.winner,
+        step=state.step,
     )

@@ -38,6 +38,7 @@ from bot.games.yades.legal import (
     complete,
     legal_actions,
 )
+from bot.games.yades.notation import read_keep
 from bot.games.yades.rules import (
     BOX_ID,
     CHANCE,
@@ -104,6 +105,7 @@ from bot.games.yades.scoring import (
 )
 from bot.games.yades.sheet import (
     CLASSIQUE_SHEET,
+    EXTRA_BOXES,
     PRESET_SHEETS,
     YADES_SHEET,
     Box,
@@ -148,6 +150,7 @@ __all__ = [
     "DECIDERS",
     "DICE",
     "EVENTS",
+    "EXTRA_BOXES",
     "FACE",
     "FACES",
     "FIVE_BONUS",
@@ -238,6 +241,7 @@ __all__ = [
     "playing_seat",
     "points",
     "primed",
+    "read_keep",
     "replay",
     "scores",
     "seat_totals",

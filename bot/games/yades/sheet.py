@@ -241,6 +241,12 @@ CLASSIQUE_SHEET = Sheet(
 
 PRESET_SHEETS: dict[str, Sheet] = {YADES: YADES_SHEET, CLASSIQUE: CLASSIQUE_SHEET}
 
+# Boxes a server may add to its sheet (the seed's "variantes"), by name.
+EXTRA_BOXES: dict[str, Box] = {
+    "paire": Box("paire", OF_A_KIND, count=2),  # two alike: the sum of the dice
+    "suite_5": Box("suite_5", STRAIGHT, count=5, points=50),  # five in a row
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.yades.rules import Dice, Phase, Status
-from bot.games.yades.sheet import Rules
+from bot.games.yades.rules import OVER, Dice, Phase, Status
+from bot.games.yades.scoring import (
+    BonusProgress,
+    Totals,
+    allowed_boxes,
+    points,
+    sheet_bonus_progress,
+    sheet_totals,
+)
+from bot.games.yades.sheet import Rules, Sheet
 from bot.games.yades.state import State
 
 
@@ -35,6 +43,41 @@ class View:
     boxes: dict[str, int]  # this player's filled boxes
     five_bonus: int
     seats: tuple[SeatView, ...]
+    step: int = 0  # the decision point: a component drawn for another one is out of date
+    winners: tuple[int, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.rules.sheet
+
+    def seat(self, player: int) -> SeatView | None:
+        return next((seat for seat in self.seats if seat.player == player), None)
+
+    def totals(self, player: int) -> Totals:
+        """The totals of ``player``'s sheet by section, bonuses included."""
+        seat = self.seat(player)
+        if seat is None:
+            return sheet_totals(self.sheet, {})
+        return sheet_totals(self.sheet, seat.boxes, seat.five_bonus)
+
+    def bonus_progress(self, player: int) -> BonusProgress:
+        seat = self.seat(player)
+        return sheet_bonus_progress(self.sheet, seat.boxes if seat is not None else {})
+
+    def scores(self) -> dict[str, int]:
+        """What each box the current player may fill now would score (empty before a roll)."""
+        seat = self.seat(self.current) if self.current is not None else None
+        if self.over or seat is None or self.dice is None:
+            return {}
+        sheet, dice = self.sheet, self.dice
+        return {
+            box.id: points(sheet, box, dice, seat.boxes)
+            for box in allowed_boxes(sheet, seat.boxes, dice)
+        }
 
 
 def view(state: State, player: int | None) -> View:
@@ -54,4 +97,6 @@ def view(state: State, player: int | None) -> View:
         boxes=dict(mine.boxes) if mine else {},
         five_bonus=mine.five_bonus if mine else 0,
         seats=seats,
+        step=state.step,
+        winners=tuple(state.winners),
     )

@@ -17,7 +17,7 @@ from bot.games import maya
 from bot.games.maya import Event
 from bot.games.maya import values as d
 from bot.i18n import t
-from cogs.free_text import shown
+from cogs.table.free_text import shown
 
 Names = Callable[[int], str]
 
@@ -183,8 +183,8 @@ def _arrow(direction: int) -> str:
     return "↻" if direction == 1 else "↺"
 
 
-def _seat_line(seat: maya.Seat, state: maya.State, seating: Seating, lang: str) -> str:
-    marker = "▶️" if state.current == seat.player else "▫️"
+def _seat_line(seat: maya.SeatView, view: maya.View, seating: Seating, lang: str) -> str:
+    marker = "▶️" if view.current == seat.player else "▫️"
     name = seating.names(seat.player)
     if seat.player in seating.cpus:
         name += f" ({t(lang, 'table.cpu', level=seating.cpus[seat.player])})"
@@ -192,7 +192,7 @@ def _seat_line(seat: maya.Seat, state: maya.State, seating: Seating, lang: str) 
         return f"~~{name}~~ — {t(lang, 'table.out')}"
     if seat.status == maya.LEFT:
         return f"~~{name}~~ — {t(lang, 'table.left')}"
-    if state.rules.lives:
+    if view.rules.lives:
         score = "❤️" * seat.lives if seat.lives else "0"
     else:
         score = t(lang, "table.sips", sips=seat.sips, glasses=seat.glasses)
@@ -238,37 +238,37 @@ def lobby_embed(
     return embed
 
 
-def table_embed(state: maya.State, seating: Seating, lang: str) -> discord.Embed:
-    rules = state.rules
+def table_embed(view: maya.View, seating: Seating, lang: str) -> discord.Embed:
+    """The public table, drawn from what the channel may know (``view(state, None)``)."""
+    rules = view.rules
     embed = discord.Embed(
         title=t(
             lang, "table.title", game=game_label(rules, lang), preset=preset_label(rules, lang)
         ),
         colour=COLOUR,
     )
-    seats = [s for s in state.seats]
     embed.add_field(
-        name=t(lang, "table.players", arrow=_arrow(state.direction)),
-        value="\n".join(_seat_line(s, state, seating, lang) for s in seats),
+        name=t(lang, "table.players", arrow=_arrow(view.direction)),
+        value="\n".join(_seat_line(s, view, seating, lang) for s in view.seats),
         inline=False,
     )
-    if state.over:
+    if view.over:
         text = t(lang, "table.over")
-        if state.winner is not None:
-            text += "\n" + t(lang, "table.winner", player=seating.names(state.winner))
+        if view.winner is not None:
+            text += "\n" + t(lang, "table.winner", player=seating.names(view.winner))
         embed.add_field(name="\u200b", value=text, inline=False)
         return embed
-    if state.announced is not None:
-        if state.photo and rules.photo_memoire:
+    if view.announced is not None:
+        if view.photo and rules.photo_memoire:
             shown = t(lang, "table.announcement_hidden")
         else:
-            shown = f"**{maya_value(state.announced)}**"
-            if state.photo:
+            shown = f"**{maya_value(view.announced)}**"
+            if view.photo:
                 shown = f"📸 {shown}"
-        shown += f" — {seating.names(state.announcer)}" if state.announcer is not None else ""
+        shown += f" — {seating.names(view.announcer)}" if view.announcer is not None else ""
         embed.add_field(name=t(lang, "table.announcement"), value=shown, inline=False)
     embed.add_field(
-        name=t(lang, "table.turn"), value=turn_text(state, seating.names, lang), inline=False
+        name=t(lang, "table.turn"), value=turn_text(view, seating.names, lang), inline=False
     )
     if seating.deadline is not None:
         embed.add_field(
@@ -276,20 +276,20 @@ def table_embed(state: maya.State, seating: Seating, lang: str) -> discord.Embed
             value=t(lang, "table.deadline", when=f"<t:{int(seating.deadline)}:R>"),
             inline=False,
         )
-    embed.set_footer(text=t(lang, "table.round", round=max(state.round, 1)))
+    embed.set_footer(text=t(lang, "table.round", round=max(view.round, 1)))
     return embed
 
 
-def turn_text(state: maya.State, names: Names, lang: str) -> str:
-    if state.current is None:
+def turn_text(view: maya.View, names: Names, lang: str) -> str:
+    if view.current is None:
         return t(lang, "table.over")
-    player = names(state.current)
-    if state.phase == maya.OPEN:
+    player = names(view.current)
+    if view.phase == maya.OPEN:
         return t(lang, "table.turn_open", player=player)
-    if state.phase == maya.ANNOUNCE:
+    if view.phase == maya.ANNOUNCE:
         return t(lang, "table.turn_announce", player=player)
-    announcer = names(state.announcer) if state.announcer is not None else "?"
-    key = "table.turn_maya" if state.announced == d.MAYA else "table.turn_respond"
+    announcer = names(view.announcer) if view.announcer is not None else "?"
+    key = "table.turn_maya" if view.announced == d.MAYA else "table.turn_respond"
     return t(lang, key, player=player, announcer=announcer)
 
 

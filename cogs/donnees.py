@@ -1,0 +1,107 @@
+"""Each player's data on a server: ``/donnees voir`` and ``/donnees effacer``."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.storage import Repository
+from cogs.classement import player_embed
+from cogs.table import answers
+from cogs.table.errors import private_lang, refuse
+
+if TYPE_CHECKING:
+    from bot.client import Gobelet
+
+
+class EraseButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gobdata:erase:(?P<guild>\d+):(?P<user>\d+)",
+):
+    def __init__(self, guild: int, user: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"gobdata:erase:{guild}:{user}",
+            )
+        )
+        self.guild, self.user = guild, user
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> EraseButton:
+        return cls(int(match["guild"]), int(match["user"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lang = private_lang(interaction)
+        if interaction.user.id != self.user or interaction.guild_id != self.guild:
+            await answers.reply(interaction, t(lang, "data.not_yours"), ephemeral=True)
+            return
+        try:
+            tables = interaction.client.tables  # type: ignore[attr-defined]
+            repository: Repository = tables.repository
+            removed = await repository.forget_player(self.guild, self.user)
+            for table in tables.by_id.values():  # and the tables playing now
+                if table.guild_id == self.guild:
+                    table.names.pop(self.user, None)
+        except Exception as error:
+            await refuse(interaction, error)
+            return
+        await answers.update(interaction, content=t(lang, "data.erased", rows=removed), view=None)
+
+
+@app_commands.guild_only()
+class DonneesCog(
+    commands.GroupCog,
+    name="Donnees",
+    group_name="donnees",
+    group_description="Tes données sur ce serveur",
+):
+    def __init__(self, bot: Gobelet) -> None:
+        self.bot = bot
+
+    @property
+    def repository(self) -> Repository:
+        return self.bot.tables.repository
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    @app_commands.command(
+        name="voir", description="Voir ce que Gobelet garde de toi sur ce serveur"
+    )
+    async def show_data(self, interaction: discord.Interaction) -> None:
+        lang = private_lang(interaction)
+        embed = await player_embed(
+            self.repository, interaction.guild_id or 0, interaction.user.id, lang
+        )
+        await answers.reply(interaction, t(lang, "data.what"), ephemeral=True, embed=embed)
+
+    @app_commands.command(name="effacer", description="Effacer tes statistiques sur ce serveur")
+    async def erase(self, interaction: discord.Interaction) -> None:
+        lang = private_lang(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            EraseButton(
+                interaction.guild_id or 0, interaction.user.id, label=t(lang, "data.confirm")
+            )
+        )
+        await answers.reply(interaction, t(lang, "data.sure"), ephemeral=True, view=view)
+
+
+async def setup(bot: Gobelet) -> None:
+    await bot.add_cog(DonneesCog(bot))
+    bot.add_components(EraseButton)
+
+
+async def teardown(bot: Gobelet) -> None:
+    bot.remove_components(EraseButton)

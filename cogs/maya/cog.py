@@ -1,0 +1,350 @@
+"""Maya and Mia on Discord: ``/maya …``, the table's buttons, the holder's private panel."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games import maya
+from bot.games.maya import values as d
+from bot.games.maya.spec import SPEC
+from bot.i18n import t
+from bot.tables import CPU_LEVELS, Table, TableError
+from cogs.maya import options as maya_options
+from cogs.maya import render
+from cogs.maya.components import component_action, panel_view, table_view
+from cogs.maya.errors import explain
+from cogs.maya.faults import Faults
+from cogs.table import TableCog, answers
+from cogs.table.channel import display_name
+from cogs.table.components import lobby_view
+from cogs.table.errors import Names, private_lang
+from cogs.table.free_text import free_text
+
+
+class Reply(Enum):
+    """How an accepted move answers the interaction that asked for it."""
+
+    PANEL = "panel"  # the player's private panel (their dice, the announcements)
+    UPDATE_PANEL = "update_panel"  # edit the private panel the click came from
+    SILENT = "silent"  # acknowledge a click on a public message without a new message
+    PUBLIC = "public"  # a slash command: the story lines are the answer
+
+
+# The clicks answered with the player's private panel, shown or edited in place.
+PANEL_CLICKS = ("roll", "roll_blind", "roll_reverse", "believe", "believe_blind")
+PANEL_UPDATES = ("announce", "tap0", "tap1", "second_chance")
+
+
+@app_commands.guild_only()
+class MayaCog(
+    TableCog,
+    name="Maya",
+    group_name="maya",
+    group_description="Maya et Mia : le bluff à deux dés sous le gobelet",
+):
+    spec = SPEC
+    lifts = True
+
+    def __init__(self, bot: Any) -> None:
+        super().__init__(bot)
+        self.faults = Faults(self)
+
+    # ------------------------------------------------------------------ the table message
+
+    def _seating(self, table: Table) -> render.Seating:
+        return render.Seating(
+            names=table.name,
+            cpus={k: t(table.lang, "level." + v.level) for k, v in table.cpus.items()},
+            starter=table.starter,
+            deadline=table.deadline,
+        )
+
+    def table_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+        seating = self._seating(table)
+        if not table.started:
+            return (
+                render.lobby_embed(table.rules, table.players, seating, table.lang),
+                lobby_view(table.id, table.lang),
+            )
+        view: maya.View = table.view()
+        turn = table.legal(view.current) if view.current is not None else []
+        # A newcomer may join the party preset's table at any time (seated at the next round).
+        joinable = not view.rules.lives
+        return (
+            render.table_embed(view, seating, table.lang),
+            table_view(table.id, view, turn, joinable, table.lang),
+        )
+
+    def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
+        lines = [self.note(table, note) for note in notes]
+        view: maya.View = table.view()
+        lines += render.public_lines(events, view.rules, table.name, table.lang)
+        if view.over:
+            lines.append(self._tally(table, view))
+        return lines
+
+    def _tally(self, table: Table, view: maya.View) -> str:
+        parts = []
+        for seat in view.seats:
+            if view.rules.lives:
+                parts.append(f"{table.name(seat.player)} {seat.lives}❤️")
+            else:
+                parts.append(f"{table.name(seat.player)} {seat.sips}🍺 {seat.glasses}🥃")
+        return t(table.lang, "note.score", scores=", ".join(parts))
+
+    def explain(
+        self, error: BaseException, lang: str, table: Table | None, names: Names
+    ) -> str | None:
+        return explain(error, lang)
+
+    def game_name(self, table: Table, lang: str) -> str:
+        return render.game_label(table.rules, lang)
+
+    async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
+        await self.faults.follow(table, events)
+
+    async def _restored(self, table: Table) -> None:
+        if table.started:
+            await self.faults.resume(table)
+
+    # ------------------------------------------------------------------ playing a move
+
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        action: maya.Action,
+        reply: Reply,
+        *,
+        step: int | None = None,
+    ) -> None:
+        """``play`` with Maya's answers: the story (a slash command), a silent click, or the
+        player's private panel (shown, or updated in place)."""
+        # A newcomer's name is kept with their joining, for the table's pictures.
+        name = display_name(interaction) if isinstance(action, maya.Join) else None
+        if reply is Reply.PUBLIC or reply is Reply.SILENT:
+            public = reply is Reply.PUBLIC
+            await self.play(interaction, table, action, step=step, public=public, name=name)
+            return
+
+        async def answer(events: Sequence[Any]) -> None:
+            await self._answer(interaction, table, action, reply, private_lang(interaction))
+
+        await self.play(interaction, table, action, step=step, answer=answer)
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        action: maya.Action,
+        reply: Reply,
+        lang: str,
+    ) -> None:
+        content, view = self.panel(table, interaction.user.id, lang)
+        if isinstance(action, maya.Announce | maya.Photo):
+            announced = table.view().announced
+            value = render.maya_value(announced) if announced else "?"
+            content = t(lang, "me.announced", value=value)
+            view = None
+        if reply is Reply.UPDATE_PANEL:
+            await answers.update(interaction, content=content, view=view)
+        else:
+            await answers.reply(interaction, content, ephemeral=True, view=view)
+
+    def panel(self, table: Table, player: int, lang: str) -> tuple[str, discord.ui.View | None]:
+        """The player's own cup (from their view only) and what they may announce."""
+        seen: maya.View = table.view(player)
+        return render.cup_text(seen, lang), panel_view(table.id, seen, table.legal(player), lang)
+
+    async def on_action(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        step: int,
+        action: str,
+        value: str | None,
+    ) -> bool:
+        user = interaction.user.id
+        if action == "join":
+            await self.move(interaction, table, maya.Join(user), Reply.SILENT)
+        elif action == "dice":
+            await self.show_dice(interaction, table)
+        elif action in ("leave", "start"):
+            return False
+        else:
+            reply = Reply.PANEL if action in PANEL_CLICKS else Reply.SILENT
+            if action in PANEL_UPDATES:
+                reply = Reply.UPDATE_PANEL
+            built = component_action(action, user, value)
+            await self.move(interaction, table, built, reply, step=step)
+        return True
+
+    async def show_dice(self, interaction: discord.Interaction, table: Table) -> None:
+        lang = private_lang(interaction)
+        if not table.started:
+            raise TableError("not_started")
+        content, view = self.panel(table, interaction.user.id, lang)
+        if view is None:
+            content = t(lang, "me.no_dice")
+        await answers.reply(interaction, content, ephemeral=True, view=view)
+
+    async def lift(self, interaction: discord.Interaction, table: Table) -> None:
+        await self.move(interaction, table, maya.Lift(interaction.user.id), Reply.PUBLIC)
+
+    async def believe(
+        self, interaction: discord.Interaction, blind: bool, style: str | None
+    ) -> None:
+        """``/croire``: believe the announcement; facing a Maya, as the table allows it (the
+        Fragile or the Warrior ``style``, or simply accepting it)."""
+        table = self.table_here(interaction)
+        user = interaction.user.id
+        legal = table.legal(user)
+        facing = [a for a in legal if isinstance(a, maya.Fragile | maya.Warrior | maya.AcceptMaya)]
+        if facing:
+            wanted = maya.Warrior if style == "warrior" else maya.Fragile
+            action = next((a for a in facing if isinstance(a, wanted | maya.AcceptMaya)), facing[0])
+            await self.move(interaction, table, action, Reply.PUBLIC)
+            return
+        await self.move(interaction, table, maya.Believe(user, None, blind), Reply.PANEL)
+
+    # ------------------------------------------------------------------ /maya …
+
+    @app_commands.command(
+        name="start", description="Ouvrir une table de Maya (soirée) ou de Mia (vies) dans ce salon"
+    )
+    @app_commands.describe(
+        **maya_options.DESCRIPTIONS,
+        cpu="Nombre de joueurs CPU à la table",
+        niveau="Niveau des joueurs CPU",
+        gage="Le gage (par défaut : gorgée, ou vie pour Mia)",
+    )
+    @app_commands.choices(
+        mode=maya_options.MODES,
+        niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS],
+        ouvreur=maya_options.OPENERS,
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        mode: str | None = None,
+        vies: app_commands.Range[int, 1, 10] | None = None,
+        cpu: app_commands.Range[int, 0, 9] = 0,
+        niveau: str = "moyen",
+        ouvreur: str | None = None,
+        photo: bool | None = None,
+        photo_memoire: bool | None = None,
+        aveugle: bool | None = None,
+        tapote: bool | None = None,
+        seconde_chance: bool | None = None,
+        warrior: bool | None = None,
+        inversion: bool | None = None,
+        fautes: bool | None = None,
+        gage: app_commands.Range[str, 1, 30] | None = None,
+    ) -> None:
+        answers.expect_public(interaction)
+        settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
+        given = maya_options.given(locals())
+        gage = free_text(gage, limit=maya.MAX_GAGE) if gage is not None else None
+        rules = maya_options.table_rules(settings, mode, given, gage)
+        table = await self.open_table(
+            interaction,
+            rules,
+            settings,
+            cpu=cpu,
+            level=niveau if niveau in CPU_LEVELS else "moyen",
+        )
+        text = t(
+            table.lang,
+            "note.table_opened",
+            player=table.name(interaction.user.id),
+            game=render.game_label(rules, table.lang),
+            preset=render.preset_label(rules, table.lang),
+        )
+        await self.opened(interaction, table, text)
+
+    @app_commands.command(name="quitter", description="Quitter la table de ce salon")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.leave_table(interaction)
+
+    @app_commands.command(name="table", description="Voir l'état de la table (en privé)")
+    async def show_table(self, interaction: discord.Interaction) -> None:
+        table = self.table_here(interaction)
+        embed, _ = self.table_message(table)
+        await answers.reply(interaction, ephemeral=True, embed=embed)
+
+    @app_commands.command(name="regles", description="Voir les règles de cette table (en privé)")
+    async def show_rules(self, interaction: discord.Interaction) -> None:
+        table = self.table_here(interaction)
+        text = render.rules_text(table.rules, private_lang(interaction))
+        await answers.reply(interaction, text, ephemeral=True)
+
+    @app_commands.command(name="des", description="Voir mes dés (en privé)")
+    async def my_dice(self, interaction: discord.Interaction) -> None:
+        await self.show_dice(interaction, self.table_here(interaction))
+
+    @app_commands.command(name="lancer", description="Ouvrir la manche : lancer les dés")
+    @app_commands.describe(
+        aveugle="Sans regarder tes dés", inverser="Inverser le sens du jeu (après un Maya)"
+    )
+    async def roll(
+        self, interaction: discord.Interaction, aveugle: bool = False, inverser: bool = False
+    ) -> None:
+        table = self.table_here(interaction)
+        action = maya.Roll(interaction.user.id, None, aveugle, inverser)
+        await self.move(interaction, table, action, Reply.PANEL)
+
+    @app_commands.command(name="annoncer", description="Annoncer une valeur (vraie ou bluffée)")
+    @app_commands.describe(valeur="La valeur annoncée (ou photo)")
+    async def announce(self, interaction: discord.Interaction, valeur: str) -> None:
+        table = self.table_here(interaction)
+        action = maya.read_announcement(interaction.user.id, valeur)
+        await self.move(interaction, table, action, Reply.PUBLIC)
+
+    @announce.autocomplete("valeur")
+    async def announce_values(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = self.tables.in_channel(interaction.channel_id or 0)
+        if table is None or not table.started or table.kind != self.game:
+            return []
+        lang = private_lang(interaction)
+        announced = table.view().announced
+        choices = []
+        for action in table.legal(interaction.user.id):
+            if isinstance(action, maya.Photo):
+                label = t(lang, "select.photo", value=announced)
+                choices.append(app_commands.Choice(name=label, value="photo"))
+            elif isinstance(action, maya.Announce):
+                label = t(lang, "select.maya") if action.value == d.MAYA else str(action.value)
+                choices.append(app_commands.Choice(name=label, value=str(action.value)))
+        typed = current.strip().lower()
+        if typed:
+            choices = [c for c in choices if typed in c.name.lower() or typed in c.value]
+        return choices[:25]
+
+    @app_commands.command(
+        name="tapote", description="Tapoter un dé sans regarder (puis annoncer à l'aveugle)"
+    )
+    @app_commands.describe(de="Le dé à tapoter")
+    @app_commands.choices(
+        de=[
+            app_commands.Choice(name="le premier dé", value=1),
+            app_commands.Choice(name="le second dé", value=2),
+        ]
+    )
+    async def tap(self, interaction: discord.Interaction, de: int) -> None:
+        table = self.table_here(interaction)
+        await self.move(interaction, table, maya.Tap(interaction.user.id, de - 1), Reply.PANEL)
+
+    @app_commands.command(
+        name="secondechance",
+        description="Relancer les deux dés sans regarder (puis annoncer à l'aveugle)",
+    )
+    async def second_chance(self, interaction: discord.Interaction) -> None:
+        table = self.table_here(interaction)
+        await self.move(interaction, table, maya.SecondChance(interaction.user.id), Reply.PANEL)

@@ -1,0 +1,316 @@
+"""*Fautes de jeu* on Discord (RULES.md §1): the accusation message and its buttons, the vote
+by reactions, the vote's close.
+
+A voter's vote is their reaction as it stands: ✅ or ❌, changed or taken back. ``marks``
+keeps each voter's vote reactions in the order they were added, so that with both on the
+message the later one counts (the bot removes the earlier one when it may) and taking the
+later one back leaves the earlier one.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games import maya
+from bot.games.maya import events as ev
+from bot.storage import StorageError
+from bot.tables import Table, TableError
+from cogs.maya.components import fault_view
+from cogs.table import answers
+from cogs.table.errors import refuse
+from cogs.table.free_text import free_text
+
+if TYPE_CHECKING:
+    from cogs.maya.cog import MayaCog
+
+log = logging.getLogger(__name__)
+
+VOTE_GUILTY = "✅"
+VOTE_INNOCENT = "❌"
+VOTE_SECONDS = 60.0
+COOLDOWN_SECONDS = 30.0  # between two accusations by the same member
+# What changes an accusation's buttons (a vote does not: its reactions are the vote).
+CHANGES = (
+    ev.FaultAccepted,
+    ev.FaultContested,
+    ev.FaultJudged,
+    ev.FaultAppealed,
+    ev.FaultDropped,
+)
+
+
+class Faults:
+    """The accusations of every Maya table (owned by the Maya cog)."""
+
+    def __init__(self, cog: MayaCog) -> None:
+        self.cog = cog
+        self.marks: dict[tuple[int, int], dict[int, list[str]]] = {}
+        self.accused_at: dict[tuple[int, int], float] = {}  # (table, accuser) -> monotonic
+
+    @property
+    def tables(self) -> Any:
+        return self.cog.tables
+
+    # ------------------------------------------------------------------ accusing
+
+    def cooldown_left(self, table: Table, accuser: int) -> float:
+        last = self.accused_at.get((table.id, accuser))
+        if last is None:
+            return 0.0
+        return max(0.0, COOLDOWN_SECONDS - (time.monotonic() - last))
+
+    async def accuse(
+        self, interaction: discord.Interaction, table: Table, accused: int, motive: str
+    ) -> None:
+        """``/faute``: the accusation is stored, then posted with the accused's buttons."""
+        answers.expect_public(interaction)
+        cog = self.cog
+        try:
+            async with table.lock:
+                if not table.started:
+                    raise TableError("not_started")
+                accuser = interaction.user.id
+                wait = self.cooldown_left(table, accuser)
+                if wait > 0:
+                    raise TableError("rate_limited", seconds=max(1, round(wait)))
+                text = free_text(motive, limit=maya.MAX_MOTIVE)
+                events = await self.tables.act(table, maya.Accuse(accuser, accused, text))
+                self.accused_at = {
+                    k: v for k, v in self.accused_at.items() if k[0] in self.tables.by_id
+                }
+                self.accused_at[(table.id, accuser)] = time.monotonic()
+                raised = next(e for e in events if isinstance(e, ev.FaultRaised))
+                fault = table.view().fault(raised.fault)
+                assert fault is not None
+                message = await self._post_accusation(
+                    interaction, table, cog.story(table, events), fault
+                )
+                if message is not None:
+                    table.fault_messages[fault.id] = message.id
+                    await cog._guarded(
+                        table, "store the accusation message", self.tables.save_meta(table)
+                    )
+        except Exception as error:
+            await refuse(interaction, error, table)
+
+    async def _post_accusation(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        lines: list[str],
+        fault: maya.FaultView,
+    ) -> Any:
+        """The accusation, with the accused's buttons: the command's answer if Discord still
+        takes it, else a message in the channel (the accusation is stored either way)."""
+        text = "\n".join(lines)[:2000]
+        view = fault_view(table.id, fault, table.lang)
+        pinged = discord.AllowedMentions(users=[discord.Object(fault.accused)])
+        try:
+            return await answers.reply(
+                interaction, text, ephemeral=False, view=view, mentions=pinged
+            )
+        except discord.HTTPException:
+            log.warning("table %s: the accusation's answer was refused", table.id, exc_info=True)
+        try:
+            return await self.cog._channel(table).send(text, view=view, allowed_mentions=pinged)
+        except discord.HTTPException:
+            log.warning("table %s: could not post the accusation", table.id, exc_info=True)
+            return None
+
+    async def on_component(
+        self, interaction: discord.Interaction, table: Table, fault_id: int, action: str
+    ) -> None:
+        """The accused accepts or contests; the one found guilty appeals."""
+        user = interaction.user.id
+        built: maya.Action
+        if action == "accept":
+            built = maya.AcceptFault(user, fault_id)
+        elif action == "contest":
+            built = maya.ContestFault(user, fault_id)
+        else:
+            built = maya.Appeal(user, fault_id)
+        await self.cog.play(interaction, table, built)
+
+    # ------------------------------------------------------------------ keeping messages in step
+
+    async def follow(self, table: Table, events: Sequence[maya.Event]) -> None:
+        """Keep accusation messages in step with their faults."""
+        for event in events:
+            if not isinstance(event, CHANGES):
+                continue
+            await self._refresh(table, event.fault)
+            if isinstance(event, ev.FaultContested):  # stored: the vote opens (once)
+                await self._open_vote(table, event.fault)
+            if isinstance(event, ev.FaultJudged):
+                await self._vote_closed(table, event.fault)
+
+    async def _refresh(self, table: Table, fault_id: int) -> None:
+        message_id = table.fault_messages.get(fault_id)
+        if message_id is None or not table.started:
+            return
+        fault = table.view().fault(fault_id)
+        view = fault_view(table.id, fault, table.lang) if fault is not None else None
+        try:
+            await self.cog._channel(table).get_partial_message(message_id).edit(view=view)
+        except discord.HTTPException:
+            log.info("table %s: accusation message %s could not be edited", table.id, message_id)
+
+    async def _open_vote(self, table: Table, fault_id: int) -> None:
+        message_id = table.fault_messages.get(fault_id)
+        if message_id is None:
+            return
+        message = self.cog._channel(table).get_partial_message(message_id)
+        try:
+            await message.add_reaction(VOTE_GUILTY)
+            await message.add_reaction(VOTE_INNOCENT)
+        except discord.HTTPException:
+            log.warning("table %s: could not add the vote reactions", table.id)
+        self._arm(table, fault_id)
+
+    def _arm(self, table: Table, fault_id: int) -> None:
+        """Close the vote when its time is up, counting the reactions as they stand then."""
+
+        async def close(table: Table) -> maya.Action | None:
+            try:
+                await self.sync_votes(table, fault_id)
+            except Exception:
+                log.exception("table %s: could not settle the votes", table.id)
+            fault = table.view().fault(fault_id)
+            if fault is None or fault.status != maya.FaultStatus.VOTING:
+                return None
+            return maya.CloseVote(fault_id)
+
+        self.tables.arm(table, f"vote:{fault_id}", VOTE_SECONDS, close)
+
+    async def _vote_closed(self, table: Table, fault_id: int) -> None:
+        """The verdict is in: the bot takes its own ✅ ❌ off, so the counts shown are the
+        votes counted."""
+        self.marks.pop((table.id, fault_id), None)
+        message_id = table.fault_messages.get(fault_id)
+        bot_user = self.cog.bot.user
+        if message_id is None or bot_user is None:
+            return
+        message = self.cog._channel(table).get_partial_message(message_id)
+        for emoji in (VOTE_GUILTY, VOTE_INNOCENT):
+            try:
+                await message.remove_reaction(emoji, bot_user)
+            except discord.HTTPException:
+                log.info("table %s: could not take the bot's vote reaction off", table.id)
+
+    # ------------------------------------------------------------------ reactions (the votes)
+
+    async def on_reaction(self, payload: discord.RawReactionActionEvent, *, added: bool) -> None:
+        bot_user = self.cog.bot.user
+        if bot_user is not None and payload.user_id == bot_user.id:
+            return
+        emoji = str(payload.emoji)
+        if emoji not in (VOTE_GUILTY, VOTE_INNOCENT):
+            return
+        table = self.tables.in_channel(payload.channel_id)
+        if table is None or not table.started or table.kind != self.cog.game:
+            return
+        fault_id = next(
+            (f for f, m in table.fault_messages.items() if m == payload.message_id), None
+        )
+        if fault_id is None:
+            return
+        remove: list[tuple[str, int]] = []  # reactions to take off, once the lock is free
+        async with table.lock:
+            if not table.running or not table.started:
+                return
+            fault = table.view().fault(fault_id)
+            if fault is None or fault.status != maya.FaultStatus.VOTING:
+                return
+            if payload.user_id not in fault.voters:
+                # Anyone else's reaction is no vote: take it off so the counts shown are votes.
+                if added:
+                    remove.append((emoji, payload.user_id))
+            else:
+                running = self.tables.by_id
+                self.marks = {k: v for k, v in self.marks.items() if k[0] in running}
+                marks = self.marks.setdefault((table.id, fault_id), {})
+                mine = marks.setdefault(payload.user_id, [])
+                if emoji in mine:
+                    mine.remove(emoji)
+                if added:
+                    mine.append(emoji)
+                    if len(mine) > 1:
+                        remove.append((mine[0], payload.user_id))
+                await self.sync_votes(table, fault_id)
+        for reaction, user in remove:
+            await self._remove_reaction(table, fault_id, reaction, user)
+
+    async def _remove_reaction(self, table: Table, fault_id: int, emoji: str, user: int) -> None:
+        """Take back a voter's earlier reaction, so that the message shows the vote that counts
+        (needs Manage Messages; without it, the later reaction counts all the same)."""
+        message = self.cog._channel(table).get_partial_message(table.fault_messages[fault_id])
+        try:
+            await message.remove_reaction(emoji, discord.Object(user))
+        except discord.HTTPException:
+            log.info("table %s: could not remove an earlier vote reaction", table.id)
+
+    async def sync_votes(self, table: Table, fault_id: int) -> None:
+        """Bring the stored votes in line with the voters' reactions. The caller holds the lock."""
+        marks = self.marks.get((table.id, fault_id), {})
+        for voter, emojis in list(marks.items()):
+            fault = table.view().fault(fault_id) if table.started else None
+            if fault is None or fault.status != maya.FaultStatus.VOTING:
+                return  # judged (the last vote closes it)
+            if voter not in fault.voters:
+                continue
+            wanted = (emojis[-1] == VOTE_GUILTY) if emojis else None
+            if wanted == fault.vote_of(voter):
+                continue
+            action: maya.Action = (
+                maya.WithdrawVote(voter, fault_id)
+                if wanted is None
+                else maya.Vote(voter, fault_id, wanted)
+            )
+            try:
+                events = await self.tables.act(table, action)
+            except (maya.GameError, StorageError):
+                # Not stored now: the reactions still say it, and the vote's close re-reads them.
+                log.warning("table %s: a vote could not be stored", table.id, exc_info=True)
+                return
+            await self.cog.publish(table, events)
+
+    async def _read_votes(self, table: Table, fault_id: int) -> None:
+        """After a restart: each voter's vote reactions, read back from the message."""
+        message_id = table.fault_messages.get(fault_id)
+        if message_id is None:
+            return
+        try:
+            message = await self.cog._channel(table).fetch_message(message_id)
+            marks: dict[int, list[str]] = {}
+            for reaction in message.reactions:
+                if str(reaction.emoji) not in (VOTE_GUILTY, VOTE_INNOCENT):
+                    continue
+                async for user in reaction.users():
+                    marks.setdefault(user.id, []).append(str(reaction.emoji))
+        except discord.HTTPException:
+            log.warning("table %s: could not read the vote reactions", table.id)
+            return
+        fault = table.view().fault(fault_id) if table.started else None
+        if fault is None:
+            return
+        for voter in fault.voters:  # a voter without a reaction now has no vote
+            if not table.is_cpu(voter):
+                marks.setdefault(voter, [])
+        for voter, emojis in marks.items():
+            if len(emojis) > 1:  # both: the order they came in is lost, the stored one counts
+                counted = VOTE_GUILTY if fault.vote_of(voter) else VOTE_INNOCENT
+                emojis.sort(key=lambda emoji: emoji == counted)
+        self.marks[(table.id, fault_id)] = marks
+
+    async def resume(self, table: Table) -> None:
+        """After a restart: reactions changed while the bot was away count as they stand."""
+        for fault in table.view().faults:
+            if fault.status == maya.FaultStatus.VOTING:
+                await self._read_votes(table, fault.id)
+                await self.sync_votes(table, fault.id)
+                self._arm(table, fault.id)

@@ -1,0 +1,181 @@
+"""Dés du menteur (Liar's dice) on Discord: ``/menteur …``, the public table, private dice.
+
+Each player sees their own dice ephemerally (``/menteur des`` or the "Mes dés" button), with
+a menu of legal raises on their turn. A round's deal is not a decision: the runtime rolls
+everyone's dice with the move that ends the round before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games import menteur as lm
+from bot.games.menteur.spec import SPEC
+from bot.i18n import t
+from bot.tables import CPU_LEVELS, CPU_NAMES, Table, TableError
+from cogs.menteur import render
+from cogs.menteur.tutorial import Tutorials
+from cogs.table import TableCog, answers
+from cogs.table.components import lobby_view
+from cogs.table.errors import Names, private_lang
+
+
+@app_commands.guild_only()
+class MenteurCog(
+    TableCog,
+    name="Menteur",
+    group_name="menteur",
+    group_description="Dés du menteur : annonces, bluff et dudo",
+):
+    spec = SPEC
+    lifts = True
+
+    def __init__(self, bot: Any) -> None:
+        super().__init__(bot)
+        self.tutorials = Tutorials()
+
+    # ------------------------------------------------------------------ the table message
+
+    def table_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+        if not table.started:
+            embed = render.table_embed(None, table.rules, table.name, table.lang, table.players)
+            return embed, lobby_view(table.id, table.lang)
+        view: lm.View = table.view()
+        turn = table.legal(view.current) if view.current is not None else []
+        return (
+            render.table_embed(view, table.rules, table.name, table.lang, table.players),
+            render.table_components(table.id, view, turn, table.lang),
+        )
+
+    def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
+        lines = [self.note(table, note) for note in notes]
+        return lines + render.event_lines(events, table.lang, table.name)
+
+    def explain(
+        self, error: BaseException, lang: str, table: Table | None, names: Names
+    ) -> str | None:
+        return render.explain(error, lang)
+
+    # ------------------------------------------------------------------ moves
+
+    async def on_action(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        step: int,
+        action: str,
+        value: str | None,
+    ) -> bool:
+        user = interaction.user.id
+        if action == "dice":
+            await self.show_dice(interaction, table)
+        elif action == "dudo":
+            await self.play(interaction, table, lm.Challenge(user), step=step)
+        elif action == "announce":
+            quantity, face = render.decode(value or "")
+            await self.play(interaction, table, lm.Bid(user, quantity, face), step=step)
+        else:
+            return False
+        return True
+
+    async def show_dice(self, interaction: discord.Interaction, table: Table) -> None:
+        """The player's own dice, from their view, with the menu of legal raises on their turn."""
+        user = interaction.user.id
+        lang = private_lang(interaction)
+        if not table.started:
+            raise TableError("not_started")
+        view: lm.View = table.view(user)
+        seat = view.seat(user)
+        if seat is None or seat.status != lm.IN:
+            raise lm.UnknownPlayer(player=user)
+        mine = view.my_dice
+        lines = [t(lang, "m.your_dice", dice=render.faces(mine) if mine else "—", count=seat.dice)]
+        if view.bid is not None and view.bidder is not None:
+            bid = render.bid_text(*view.bid)
+            lines.append(t(lang, "m.current_bid", bid=bid, player=table.name(view.bidder)))
+        components = render.bid_panel(table.id, view.step, table.legal(user), lang)
+        await answers.reply(interaction, "\n".join(lines)[:2000], ephemeral=True, view=components)
+
+    async def lift(self, interaction: discord.Interaction, table: Table) -> None:
+        """``/soulever`` at a menteur table: *dudo*."""
+        await self.play(interaction, table, lm.Challenge(interaction.user.id), public=True)
+
+    # ------------------------------------------------------------------ commands
+
+    @app_commands.command(
+        name="start", description="Ouvrir une table de dés du menteur dans ce salon"
+    )
+    @app_commands.describe(
+        des="Dés de départ par joueur (3, 4 ou 5)",
+        jokers="Les 1 comptent pour toutes les faces (paco)",
+        cpu="Nombre de joueurs CPU à la table",
+        niveau="Niveau des joueurs CPU",
+    )
+    @app_commands.choices(
+        des=[app_commands.Choice(name=str(n), value=n) for n in lm.STARTING_DICE],
+        niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS],
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        des: int = 5,
+        jokers: bool = True,
+        cpu: app_commands.Range[int, 0, 5] = 0,
+        niveau: str = "moyen",
+    ) -> None:
+        answers.expect_public(interaction)
+        settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
+        rules = lm.Rules.for_preset(dice=des, jokers=jokers)
+        table = await self.open_table(interaction, rules, settings, cpu=cpu, level=niveau)
+        text = t(
+            table.lang,
+            "note.table_opened",
+            player=table.name(interaction.user.id),
+            game=t(table.lang, "game.menteur"),
+            preset=render.rules_label(rules, table.lang),
+        )
+        await self.opened(interaction, table, text)
+
+    @app_commands.command(name="quitter", description="Quitter la table de ce salon")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        # In a game: your dice leave with you (the round starts again if it was yours).
+        await self.leave_table(interaction)
+
+    @app_commands.command(name="des", description="Voir tes dés (en privé)")
+    async def dice(self, interaction: discord.Interaction) -> None:
+        await self.show_dice(interaction, self.table_here(interaction))
+
+    @app_commands.command(
+        name="annoncer", description="Annoncer : au moins N dés montrent cette valeur"
+    )
+    @app_commands.describe(quantite="Combien de dés (au moins)", valeur="La valeur (1 à 6)")
+    async def bid(
+        self,
+        interaction: discord.Interaction,
+        quantite: app_commands.Range[int, 1, 30],
+        valeur: app_commands.Range[int, 1, 6],
+    ) -> None:
+        table = self.table_here(interaction)
+        bid = lm.Bid(interaction.user.id, quantite, valeur)
+        await self.play(interaction, table, bid, public=True)
+
+    @app_commands.command(
+        name="tutoriel",
+        description="Apprendre en jouant : une partie seul contre des CPU, en privé",
+    )
+    @app_commands.describe(cpu="Nombre d'adversaires CPU (1 à 5)", niveau="Niveau des CPU")
+    @app_commands.choices(
+        niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS]
+    )
+    async def tutorial(
+        self,
+        interaction: discord.Interaction,
+        cpu: app_commands.Range[int, 1, 5] = 2,
+        niveau: str = "facile",
+    ) -> None:
+        cpus = {-(i + 1): CPU_NAMES[i] for i in range(cpu)}
+        await self.tutorials.start(interaction, cpus, niveau)

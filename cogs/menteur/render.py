@@ -1,0 +1,232 @@
+"""Dés du menteur in words: bids, the public table, the story of a round, the menus of raises.
+
+The public table shows only dice *counts* and the round's bids; a player's own dice come from
+their own view, in ephemeral messages. All hands are shown only at the reveal of a challenge
+(RULES.md §3, §4), from the public ``Revealed`` event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+
+from bot.games import menteur as lm
+from bot.games.menteur import events as ev
+from bot.i18n import t
+from bot.kernel import dice as d
+from cogs.table.components import TableButton, TableSelect
+
+COLOUR = discord.Colour(0x8E44AD)
+MAX_OPTIONS = 25
+EXTRA_PER_FACE = 3  # bids offered above the smallest raise on each face
+
+Names = Callable[[int], str]
+
+
+def faces(dice: Sequence[int]) -> str:
+    return " ".join(f"{d.face(pip)}{pip}" for pip in dice)
+
+
+def bid_text(quantity: int, face: int) -> str:
+    """A bid in words, without die glyphs (glyphs in public messages mean revealed dice)."""
+    return f"{quantity} × {face}"
+
+
+def rules_label(rules: lm.Rules, lang: str) -> str:
+    key = "m.rules_jokers" if rules.jokers else "m.rules_plain"
+    return t(lang, key, dice=rules.dice)
+
+
+def raise_options(legal: Sequence[Any]) -> list[tuple[int, int]]:
+    """From the legal bids: the smallest raise on each face and a few above, at most 25, by
+    (quantity, face)."""
+    smallest: dict[int, int] = {}
+    for action in legal:
+        if isinstance(action, lm.Bid):
+            smallest[action.face] = min(action.quantity, smallest.get(action.face, action.quantity))
+    found = {
+        (action.quantity, action.face)
+        for action in legal
+        if isinstance(action, lm.Bid) and action.quantity <= smallest[action.face] + EXTRA_PER_FACE
+    }
+    return sorted(found)[:MAX_OPTIONS]
+
+
+def encode(quantity: int, face: int) -> str:
+    return f"{quantity}_{face}"
+
+
+def decode(value: str) -> tuple[int, int]:
+    """A bid picked in a menu (``"3_5"``); anything else is refused as an unknown bid."""
+    quantity, sep, face = value.partition("_")
+    if not (
+        sep and quantity.isascii() and quantity.isdigit() and face.isascii() and face.isdigit()
+    ):
+        raise lm.InvalidBid(reason="unreadable")
+    return int(quantity), int(face)
+
+
+def bid_options(legal: Sequence[Any]) -> list[discord.SelectOption]:
+    return [
+        discord.SelectOption(label=bid_text(q, f), value=encode(q, f))
+        for q, f in raise_options(legal)
+    ]
+
+
+def hint_lines(view: lm.View, advised: Any | None, lang: str) -> list[str]:
+    """The chance that the current bid holds given ``view``'s dice, and the advised move."""
+    lines = []
+    if view.bid is not None and view.my_dice is not None:
+        quantity, face = view.bid
+        mine = lm.count([view.my_dice], face, view.rules.jokers)
+        chance = lm.probability_at_least(view.unknown, quantity - mine, face, view.rules.jokers)
+        lines.append(
+            t(lang, "m.hint.chance", bid=bid_text(quantity, face), percent=f"{chance:.0%}")
+        )
+    if isinstance(advised, lm.Bid):
+        lines.append(t(lang, "m.hint.bid", bid=bid_text(advised.quantity, advised.face)))
+    elif isinstance(advised, lm.Challenge):
+        lines.append(t(lang, "m.hint.challenge"))
+    return lines
+
+
+def table_embed(
+    view: lm.View | None, rules: lm.Rules, names: Names, lang: str, players: Sequence[int]
+) -> discord.Embed:
+    """The public table (``view``: the channel's view; None in the lobby)."""
+    embed = discord.Embed(
+        title=f"🎲 {t(lang, 'game.menteur')} — {rules_label(rules, lang)}", colour=COLOUR
+    )
+    if view is None:
+        embed.description = t(lang, "m.lobby", players=", ".join(map(names, players)))
+        return embed
+    rows = []
+    for seat in view.seats:
+        mark = "👉 " if seat.player == view.current else ""
+        if seat.status == lm.IN:
+            count = "🎲" * seat.dice + f" ({seat.dice})"
+        elif seat.status == lm.OUT:
+            count = t(lang, "m.out")
+        else:
+            count = t(lang, "m.left")
+        rows.append(f"{mark}{names(seat.player)} : {count}")
+    embed.add_field(name=t(lang, "m.players"), value="\n".join(rows)[:1024], inline=False)
+    if view.history:
+        bids = [
+            f"{names(b.player)} : **{bid_text(b.quantity, b.face)}**" for b in view.history[-12:]
+        ]
+        embed.add_field(
+            name=t(lang, "m.bids", round=view.round), value="\n".join(bids)[:1024], inline=False
+        )
+    if view.over:
+        if view.winner is not None:
+            embed.set_footer(text=t(lang, "m.footer_won"))
+    elif view.current is not None:
+        embed.add_field(
+            name=t(lang, "m.turn"),
+            value=t(lang, "m.turn_line", player=names(view.current), total=view.dice_in_play),
+            inline=False,
+        )
+    return embed
+
+
+def table_components(
+    table_id: int, view: lm.View, turn: Sequence[Any], lang: str
+) -> discord.ui.View | None:
+    """The table's buttons: the current player's dice (privately), and *dudo* when legal."""
+    if view.over or view.current is None:
+        return None
+    components = discord.ui.View(timeout=None)
+    components.add_item(
+        TableButton(
+            table_id,
+            view.step,
+            "dice",
+            label=t(lang, "btn.dice"),
+            style=discord.ButtonStyle.primary,
+        )
+    )
+    if any(isinstance(action, lm.Challenge) for action in turn):
+        components.add_item(dudo_button(table_id, view.step, lang))
+    return components
+
+
+def dudo_button(table_id: int, step: int, lang: str) -> TableButton:
+    return TableButton(
+        table_id, step, "dudo", label=t(lang, "m.btn.dudo"), style=discord.ButtonStyle.danger
+    )
+
+
+def bid_panel(table_id: int, step: int, legal: Sequence[Any], lang: str) -> discord.ui.View | None:
+    """A player's private menu of raises (and *dudo*) on their turn to bid."""
+    if not any(isinstance(action, lm.Bid | lm.Challenge) for action in legal):
+        return None
+    components = discord.ui.View(timeout=None)
+    components.add_item(TableSelect(table_id, step, bid_options(legal), t(lang, "m.select")))
+    if any(isinstance(action, lm.Challenge) for action in legal):
+        components.add_item(dudo_button(table_id, step, lang))
+    return components
+
+
+def event_lines(events: Sequence[Any], lang: str, name: Names) -> list[str]:
+    """The public story of ``events`` (private dice events are skipped)."""
+    lines: list[str] = []
+    for event in events:
+        if event.visibility != lm.PUBLIC:
+            continue
+        if isinstance(event, ev.RoundStarted):
+            lines.append(
+                t(
+                    lang,
+                    "m.ev.round",
+                    round=event.round,
+                    player=name(event.opener),
+                    total=event.total,
+                )
+            )
+        elif isinstance(event, ev.BidMade):
+            bid = bid_text(event.quantity, event.face)
+            lines.append(
+                t(lang, "m.ev.bid", player=name(event.player), bid=bid, next=name(event.next))
+            )
+        elif isinstance(event, ev.Challenged):
+            bid = bid_text(event.quantity, event.face)
+            lines.append(
+                t(lang, "m.ev.dudo", player=name(event.player), bidder=name(event.bidder), bid=bid)
+            )
+        elif isinstance(event, ev.Revealed):
+            for hand in event.hands:
+                lines.append(f"　{name(hand['player'])} : {faces(hand['dice'])}")
+            key = "m.ev.holds" if event.holds else "m.ev.bluff"
+            lines.append(t(lang, key, actual=event.actual, face=event.face))
+        elif isinstance(event, ev.DieLost):
+            lines.append(t(lang, "m.ev.die_lost", player=name(event.player), left=event.remaining))
+        elif isinstance(event, ev.PlayerEliminated):
+            lines.append(t(lang, "m.ev.eliminated", player=name(event.player)))
+        elif isinstance(event, ev.PlayerLeft):
+            lines.append(t(lang, "ev.player_left", player=name(event.player)))
+        elif isinstance(event, ev.GameWon):
+            lines.append(t(lang, "m.ev.won", player=name(event.player)))
+        elif isinstance(event, ev.GameEnded):
+            lines.append(t(lang, "ev.game_stopped"))
+    return lines
+
+
+def explain(error: BaseException, lang: str) -> str | None:
+    """The menteur refusals in words (the shared ones are worded by ``cogs.table.errors``)."""
+    if not isinstance(error, lm.GameError):
+        return None
+    params = dict(error.params)
+    if isinstance(error, lm.BidTooLow):
+        if params.get("minimum") is not None:
+            return t(lang, "err.bid_too_low", minimum=bid_text(*params["minimum"]))
+        raises = ", ".join(bid_text(*value) for value in params.get("raises") or ())
+        return t(lang, "err.bid_too_low_none", raises=raises or "—")
+    if isinstance(error, lm.InvalidBid):
+        reason = t(lang, f"err.invalid_bid.{params.get('reason')}")
+        return t(lang, "err.invalid_bid", reason=reason)
+    if isinstance(error, lm.NotNow) and params.get("reason") == "no_bid":
+        return t(lang, "err.no_bid")
+    return None

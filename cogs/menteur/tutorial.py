@@ -1,0 +1,175 @@
+"""``/menteur tutoriel``: a solo game against CPUs, in memory and in ephemeral messages only,
+with the odds of the bid to beat and the expert's advice at every turn."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games import menteur as lm
+from bot.games.menteur.spec import SPEC
+from bot.i18n import t
+from bot.kernel.levels import DIFFICILE
+from bot.solo import SoloGame
+from bot.tables import TableError
+from cogs.menteur.render import bid_options, bid_text, decode, event_lines, faces, hint_lines
+from cogs.table import answers
+from cogs.table.errors import private_lang, refuse, say_privately
+
+if TYPE_CHECKING:
+    from cogs.menteur.cog import MenteurCog
+
+HISTORY_LINES = 30  # the story lines a tutorial message keeps
+
+
+def _name(game: SoloGame, lang: str, player: int) -> str:
+    return f"**{game.cpus[player]}** 🤖" if player in game.cpus else t(lang, "m.you")
+
+
+class Tutorials:
+    """Every member's tutorial game (one each), owned by the menteur cog."""
+
+    def __init__(self) -> None:
+        self.games: dict[int, tuple[SoloGame, str]] = {}  # user -> (game, language)
+
+    async def start(
+        self, interaction: discord.Interaction, cpus: dict[int, str], level: str
+    ) -> None:
+        user = interaction.user.id
+        lang = private_lang(interaction)
+        game = SoloGame.new(SPEC, user, cpus, lm.Rules.for_preset(), level)
+        self.games[user] = (game, lang)
+        lines = [t(lang, "m.tuto.welcome"), *self._lines(game, lang, game.advance())]
+        await self._answer(interaction, game, lang, lines)
+
+    def _lines(self, game: SoloGame, lang: str, events: Sequence[Any]) -> list[str]:
+        return event_lines(events, lang, lambda player: _name(game, lang, player))
+
+    def _message(
+        self, game: SoloGame, lang: str, lines: list[str]
+    ) -> tuple[str, discord.ui.View | None]:
+        body = list(lines[-HISTORY_LINES:])
+        if game.over:
+            key = "m.tuto.won" if game.view().winner == game.user else "m.tuto.lost"
+            body.append(t(lang, key))
+            self.games.pop(game.user, None)
+            return "\n".join(body)[:2000], None
+        view: lm.View = game.view(game.user)
+        counts = ", ".join(
+            f"{_name(game, lang, seat.player)} {seat.dice}🎲"
+            for seat in view.seats
+            if seat.status == lm.IN
+        )
+        body.append(t(lang, "m.tuto.counts", counts=counts))
+        mine = view.my_dice or ()
+        body.append(t(lang, "m.your_dice", dice=faces(mine), count=len(mine)))
+        if view.bid is not None and view.bidder is not None:
+            bidder = _name(game, lang, view.bidder)
+            body.append(t(lang, "m.current_bid", bid=bid_text(*view.bid), player=bidder))
+        advised = game.advice(DIFFICILE, random.Random(game.step))
+        body.append("💡 " + " ".join(hint_lines(view, advised, lang)))
+        return "\n".join(body)[-2000:], self._components(game, lang)
+
+    def _components(self, game: SoloGame, lang: str) -> discord.ui.View:
+        """The tutorial's select of raises and its *dudo* button."""
+        legal = game.legal(game.user)
+        view = discord.ui.View(timeout=None)
+        view.add_item(TutorialSelect(game.user, game.step, bid_options(legal), t(lang, "m.select")))
+        if any(isinstance(action, lm.Challenge) for action in legal):
+            view.add_item(TutorialDudo(game.user, game.step, label=t(lang, "m.btn.dudo")))
+        return view
+
+    async def _answer(
+        self, interaction: discord.Interaction, game: SoloGame, lang: str, lines: list[str]
+    ) -> None:
+        text, components = self._message(game, lang, lines)
+        await answers.reply(interaction, text, ephemeral=True, view=components)
+
+    async def bid(self, interaction: discord.Interaction, value: str, step: int) -> None:
+        try:
+            quantity, face = decode(value)
+        except lm.GameError as error:
+            await refuse(interaction, error)
+            return
+        await self.act(interaction, lm.Bid(interaction.user.id, quantity, face), step)
+
+    async def act(self, interaction: discord.Interaction, action: lm.Action, step: int) -> None:
+        found = self.games.get(interaction.user.id)
+        if found is None:  # finished, or lost with a restart: it lives in memory only
+            await say_privately(interaction, t(private_lang(interaction), "m.tuto.gone"))
+            return
+        game, lang = found
+        if step != game.step:  # a component of an earlier message
+            await refuse(interaction, TableError("stale_turn"))
+            return
+        try:
+            events = game.play(action)
+        except lm.GameError as error:
+            await refuse(interaction, error)
+            return
+        await self._answer(interaction, game, lang, self._lines(game, lang, events))
+
+
+def _tutorials(interaction: discord.Interaction) -> Tutorials:
+    cog: MenteurCog = interaction.client.table_cogs[SPEC.name]  # type: ignore[attr-defined]
+    return cog.tutorials
+
+
+class TutorialSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gobtuto:(?P<user>\d+):(?P<step>\d+):bid",
+):
+    """The tutorial's raises. A dynamic item, so that one from before a restart still gets
+    an answer (the tutorial itself lives in memory: it says it is over)."""
+
+    def __init__(
+        self, user: int, step: int, options: list[discord.SelectOption], placeholder: str
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"gobtuto:{user}:{step}:bid",
+                options=options or [discord.SelectOption(label="—", value="none")],
+                placeholder=placeholder,
+                disabled=not options,
+            )
+        )
+        self.user, self.step = user, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> TutorialSelect:
+        return cls(int(match["user"]), int(match["step"]), list(item.options), "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await _tutorials(interaction).bid(interaction, value, self.step)
+
+
+class TutorialDudo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gobtuto:(?P<user>\d+):(?P<step>\d+):dudo",
+):
+    def __init__(self, user: int, step: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"gobtuto:{user}:{step}:dudo",
+            )
+        )
+        self.user, self.step = user, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> TutorialDudo:
+        return cls(int(match["user"]), int(match["step"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        action = lm.Challenge(interaction.user.id)
+        await _tutorials(interaction).act(interaction, action, self.step)

@@ -1,0 +1,405 @@
+"""The table cog every game's cog is: one slash-command group, the lobby, the moves, the
+table message and its story, the restart.
+
+A handler is: check who and where -> lock the table -> ``Tables.act`` (apply + forced steps
++ persist) -> answer the interaction -> tell the channel -> redraw -> schedule the next
+turn. Once a move is stored, the table moves on whatever became of the answer. A game's cog
+adds its own commands (``start`` with its options, its moves), draws its table from views
+(``table_message``) and words its events (``_lines``) and refusals (``explain``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.kernel.errors import NotNow
+from bot.kernel.spec import GameSpec
+from bot.tables import Table, TableError, Tables
+from cogs.table import answers
+from cogs.table.channel import Channel, display_name
+from cogs.table.components import LOBBY_ACTIONS
+from cogs.table.errors import Names, public_lang, refuse
+
+if TYPE_CHECKING:
+    from bot.client import Gobelet
+
+log = logging.getLogger(__name__)
+
+# A game's own answer to a stored move, given its events (a private panel, an updated one…).
+Answer = Callable[[Sequence[Any]], Awaitable[None]]
+
+
+class TableCog(Channel, commands.GroupCog):
+    """The base of every game's cog (``group_name`` is the game's command group)."""
+
+    spec: ClassVar[GameSpec]
+    lifts: ClassVar[bool] = False  # a cup is lifted in this game (``/soulever``)
+
+    def __init__(self, bot: Gobelet) -> None:
+        self.bot = bot
+        self.tables: Tables = bot.tables
+        super().__init__()
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    async def cog_load(self) -> None:
+        self.bot.table_cogs[self.game] = self
+        self.tables.heralds[self.game] = self
+
+    async def cog_unload(self) -> None:
+        self.bot.table_cogs.pop(self.game, None)
+        self.tables.heralds.pop(self.game, None)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    # ------------------------------------------------------------------ what a game says
+
+    def table_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The table's public message: its embed and its components."""
+        raise NotImplementedError
+
+    def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
+        """The public story of ``events`` (and of the runtime's ``notes``: a timeout…)."""
+        raise NotImplementedError
+
+    def explain(
+        self, error: BaseException, lang: str, table: Table | None, names: Names
+    ) -> str | None:
+        """This game's wording of its own refusals (None: the shared wording applies)."""
+        return None
+
+    def game_name(self, table: Table, lang: str) -> str:
+        """The game played at ``table``, as its players call it."""
+        return t(lang, f"game.{self.game}")
+
+    async def on_action(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        step: int,
+        action: str,
+        value: str | None,
+    ) -> bool:
+        """A click on one of this game's components; False if ``action`` is none of them."""
+        return False
+
+    async def lift(self, interaction: discord.Interaction, table: Table) -> None:
+        """``/soulever`` at this game's table (the games that lift a cup say what it does)."""
+        raise TableError("table_busy", game=self.game)
+
+    # ------------------------------------------------------------------ helpers
+
+    def table_here(self, interaction: discord.Interaction) -> Table:
+        """This channel's table of this game (refused: none, or another game's)."""
+        table = self.tables.in_channel(interaction.channel_id or 0)
+        if table is None:
+            raise TableError("no_table", game=self.game, command=f"{self.game} start")
+        if table.kind != self.game:
+            raise TableError("table_busy", game=table.kind)
+        return table
+
+    async def refresh(self, table: Table) -> None:
+        """Redraw the public table message (without components once the table is closed)."""
+        embed, view = self.table_message(table)
+        await self.draw_table(table, embed, view if table.running else None)
+
+    def story(self, table: Table, events: Sequence[Any], notes: Sequence[Any] = ()) -> list[str]:
+        """The lines telling a stored move (a wording bug must not stop the table)."""
+        try:
+            return self._lines(table, events, notes)
+        except Exception:
+            log.exception("table %s: could not word %d events", table.id, len(events))
+            return []
+
+    def note(self, table: Table, note: Any) -> str:
+        """A line of the runtime about a player (a timeout, a player sent away)."""
+        key, player = note
+        return t(table.lang, f"note.{key}", player=table.name(player))
+
+    # ------------------------------------------------------------------ opening a table
+
+    async def open_table(
+        self,
+        interaction: discord.Interaction,
+        rules: Any,
+        settings: dict[str, Any],
+        *,
+        cpu: int = 0,
+        level: str = "moyen",
+        starter: int | None = None,
+        starter_name: str | None = None,
+        channel_id: int | None = None,
+    ) -> Table:
+        """A new lobby in the channel (``starter``: opened for someone else, a challenger)."""
+        return await self.tables.open(
+            guild_id=interaction.guild_id or 0,
+            channel_id=channel_id or interaction.channel_id or 0,
+            starter=starter or interaction.user.id,
+            rules=rules,
+            kind=self.game,
+            lang=settings.get("language") or public_lang(interaction),
+            cpu_count=cpu,
+            level=level,
+            turn_seconds=settings.get("turn_seconds"),
+            starter_name=starter_name if starter is not None else display_name(interaction),
+        )
+
+    async def opened(self, interaction: discord.Interaction, table: Table, text: str) -> None:
+        """A table was just opened: say so (the command's answer), then draw its message."""
+        async with table.lock:
+            told = await self.after_move(interaction, table, [text], public=True)
+            await self._guarded(table, "tell the opening", self.tell(table, told))
+            await self._guarded(table, "draw the table", self.refresh(table))
+
+    # ------------------------------------------------------------------ the lobby
+
+    async def lobby(
+        self, interaction: discord.Interaction, table: Table, action: str, *, public: bool
+    ) -> None:
+        """``join``, ``leave`` or ``start`` a table still in its lobby. ``public``: a slash
+        command, answered with what happened; otherwise a click on the lobby's buttons."""
+        if public:
+            answers.expect_public(interaction)
+        user = interaction.user.id
+        async with table.lock:
+            if table.started or not table.running:
+                raise TableError("not_in_lobby")
+            if action == "join":
+                await self.tables.join_lobby(table, user, name=display_name(interaction))
+                lines = [t(table.lang, "note.lobby_joined", player=table.name(user))]
+            elif action == "leave":
+                closed = await self.tables.leave_lobby(table, user)
+                key = "note.lobby_closed" if closed else "note.lobby_left"
+                lines = [t(table.lang, key, player=table.name(user))]
+            else:
+                if user != table.starter:
+                    raise TableError("not_starter", starter=table.starter)
+                lines = self._started(table, await self._start(table))
+            told = await self.after_move(
+                interaction, table, lines, public=public, mentions=self.pings(table)
+            )
+            await self._guarded(table, "tell the lobby", self.tell(table, told))
+            await self._guarded(table, "redraw the table", self.refresh(table))
+            self.tables.schedule(table)
+
+    async def _start(self, table: Table) -> list[Any]:
+        """Seat the lobby and start the game (a game may prepare something first); returns
+        the events of its first forced steps."""
+        return await self.tables.start(table)
+
+    def _started(self, table: Table, events: Sequence[Any]) -> list[str]:
+        """The lines that tell a game has started, and its first forced steps."""
+        order = " → ".join(table.name(seat.player) for seat in table.view().seats)
+        return [t(table.lang, "note.started", order=order), *self.story(table, events)]
+
+    async def leave_table(self, interaction: discord.Interaction) -> None:
+        """Leave the lobby, or the game under way (``/… quitter``, ``/yades abandon``)."""
+        table = self.table_here(interaction)
+        if not table.started:
+            await self.lobby(interaction, table, "leave", public=True)
+            return
+        await self.play(interaction, table, self.spec.leave(interaction.user.id), public=True)
+
+    async def stop_table(self, interaction: discord.Interaction, table: Table) -> None:
+        """``/… stop``: the starter, or a member with Manage Server, ends the table."""
+        if interaction.user.id != table.starter and not interaction.permissions.manage_guild:
+            raise TableError("not_starter", starter=table.starter)
+        answers.expect_public(interaction)
+        async with table.lock:
+            if not table.running:
+                raise TableError("stale")
+            events = await self.tables.stop(table)
+            lines = [t(table.lang, "note.stopped_by", player=table.name(interaction.user.id))]
+            if table.started:
+                lines += self.story(table, events)
+            told = await self.after_move(interaction, table, lines, public=True)
+            await self._guarded(table, "tell the stop", self.tell(table, told))
+            await self._guarded(table, "redraw the stopped table", self.refresh(table))
+
+    # ------------------------------------------------------------------ the commands every game has
+
+    @app_commands.command(name="rejoindre", description="Rejoindre la table de ce salon")
+    async def join_command(self, interaction: discord.Interaction) -> None:
+        table = self.table_here(interaction)
+        join = self.spec.join(interaction.user.id)
+        if table.started and join is not None:
+            # A newcomer's name is kept with their joining, for the table's pictures.
+            name = display_name(interaction)
+            await self.play(interaction, table, join, public=True, name=name)
+            return
+        await self.lobby(interaction, table, "join", public=True)
+
+    @app_commands.command(
+        name="commencer", description="Lancer la partie (celui ou celle qui a ouvert la table)"
+    )
+    async def begin_command(self, interaction: discord.Interaction) -> None:
+        table = self.table_here(interaction)
+        if interaction.user.id != table.starter:
+            raise TableError("not_starter", starter=table.starter)
+        await self.lobby(interaction, table, "start", public=True)
+
+    @app_commands.command(
+        name="stop",
+        description="Arrêter la partie (celui ou celle qui l'a ouverte, ou « Gérer le serveur »)",
+    )
+    async def stop_command(self, interaction: discord.Interaction) -> None:
+        await self.stop_table(interaction, self.table_here(interaction))
+
+    # ------------------------------------------------------------------ components
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        step: int,
+        action: str,
+        value: str | None,
+    ) -> None:
+        """A click on a table component (``cogs.table.components.route``)."""
+        try:
+            if action in LOBBY_ACTIONS and not table.started:
+                await self.lobby(interaction, table, action, public=False)
+            elif not await self.on_action(interaction, table, step, action, value):
+                if action in LOBBY_ACTIONS:
+                    await self.lobby(interaction, table, action, public=False)
+                else:
+                    raise NotNow(action=action)
+        except Exception as error:
+            await refuse(interaction, error, table)
+
+    # ------------------------------------------------------------------ playing a move
+
+    def check_turn(self, table: Table, step: int | None) -> None:
+        """The table is still this game, started, and (for a button) on the same decision."""
+        if not table.running or self.tables.get(table.id) is not table:
+            raise TableError("stale")
+        if not table.started:
+            raise TableError("not_started")
+        if step is not None and step != table.step:
+            raise TableError("stale_turn")
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        action: Any,
+        *,
+        step: int | None = None,
+        public: bool = False,
+        answer: Answer | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Lock, apply + persist, then answer, tell, redraw and schedule.
+
+        ``public``: a slash command, answered with the story lines; otherwise a click,
+        acknowledged silently; ``answer``: the game's own answer (a private panel…); ``name``:
+        the player's display name, kept with the move. Only a move that was not stored is
+        refused: once it is, the table moves on whatever became of the answer."""
+        if public:
+            answers.expect_public(interaction)
+        try:
+            async with table.lock:
+                self.check_turn(table, step)
+                events = await self.tables.act(table, action, name=name)
+                lines = self.story(table, events)
+                told = await self.after_move(
+                    interaction, table, lines, public=public, answer=answer, events=events
+                )
+                await self._guarded(table, "tell the move", self.tell(table, told))
+                await self._followed(table, events)
+                self.tables.schedule(table)
+        except Exception as error:
+            await refuse(interaction, error, table)
+
+    async def after_move(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        lines: list[str],
+        *,
+        public: bool,
+        answer: Answer | None = None,
+        events: Sequence[Any] = (),
+        mentions: discord.AllowedMentions | None = None,
+    ) -> list[str]:
+        """Answer the interaction of a stored move; returns the lines still to tell the
+        channel (all of them unless the answer itself told them)."""
+        try:
+            if answer is not None:
+                await answer(events)
+            elif public:
+                await answers.reply(
+                    interaction,
+                    "\n".join(lines)[:2000] or t(table.lang, "me.done"),
+                    ephemeral=False,
+                    mentions=mentions or discord.AllowedMentions.none(),
+                )
+                return []
+            else:
+                await answers.acknowledge(interaction)
+        except Exception:
+            log.warning("table %s: a stored move's answer was refused", table.id, exc_info=True)
+        return list(lines)  # a refused public answer: the story goes to the channel
+
+    async def publish(
+        self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()
+    ) -> None:
+        """The Herald: tell a move the bot made (a CPU's, an absent player's, a vote's close),
+        then redraw. Called with the table locked."""
+        await self._guarded(
+            table, "tell the move", self.tell(table, self.story(table, events, notes))
+        )
+        await self._followed(table, events)
+
+    async def _followed(self, table: Table, events: Sequence[Any]) -> None:
+        """Once a move is told: what the game keeps in step, the redraw, the turn's end."""
+        await self._guarded(table, "follow the move", self._after_events(table, events))
+        await self._guarded(table, "redraw the table", self.refresh(table))
+        await self._guarded(table, "end the turn", self._after_turn(table))
+
+    async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
+        """What a game keeps in step once a move is told (e.g. Maya's accusation messages)."""
+
+    async def _after_turn(self, table: Table) -> None:
+        """What a game tells once the table is redrawn (e.g. a summary at the end)."""
+
+    # ------------------------------------------------------------------ restart
+
+    async def prepare(self) -> None:
+        """Before the tables come back after a restart (e.g. load what the CPU needs)."""
+
+    async def _restoring(self, table: Table) -> None:
+        """A table is back, before it is redrawn (e.g. read back what only its message held)."""
+
+    async def _restored(self, table: Table) -> None:
+        """A table is back and redrawn (e.g. its votes counted again)."""
+
+    async def resume(self) -> None:
+        """After a restart: every restored table says it is back, and its timers run again."""
+        await self.prepare()
+        for table in list(self.tables.by_id.values()):
+            if table.kind != self.game:
+                continue
+            async with table.lock:
+                lines = [t(table.lang, "note.back")]
+                try:  # stored by a version that played a forced step in a write of its own
+                    lines += self.story(table, await self.tables.settle(table))
+                except Exception:
+                    log.warning("table %s: could not play its forced steps", table.id)
+                await self.tell(table, lines)
+                await self._guarded(table, "restore the table", self._restoring(table))
+                await self.refresh(table)
+                await self._guarded(table, "restore the table", self._restored(table))
+                self.tables.schedule(table)

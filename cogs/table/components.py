@@ -1,0 +1,148 @@
+"""Table buttons and selects that survive restarts: each custom_id carries the table and the
+decision it was drawn for, and a click reaches the cog of the game played at that table.
+
+``gob:{table}:{step}:{action}`` and ``gobsel:{table}:{step}`` — ``step`` is the engine's
+decision point when the component was drawn, so a click on a component from an earlier
+turn (a double click, a stale message) is recognised and refused politely instead of being
+applied to a later turn. Lobby components use step 0. The formats never change: buttons
+posted by an earlier release keep working.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from cogs.table.answers import reply
+from cogs.table.errors import private_lang
+
+if TYPE_CHECKING:
+    from cogs.table.cog import TableCog
+
+ACTION = r"[a-z0-9_]+"
+LOBBY_ACTIONS = ("join", "leave", "start")
+
+
+def custom_id(table: int, step: int, action: str) -> str:
+    return f"gob:{table}:{step}:{action}"
+
+
+async def route(
+    interaction: discord.Interaction, table_id: int, step: int, action: str, value: str | None
+) -> None:
+    """Give a click to the cog of the game played at ``table_id`` (or say it is over)."""
+    lang = private_lang(interaction)
+    if interaction.guild_id is None:
+        await reply(interaction, t(lang, "err.dm"), ephemeral=True)
+        return
+    tables = getattr(interaction.client, "tables", None)
+    table = tables.get(table_id) if tables is not None else None
+    cogs: dict[str, TableCog] = getattr(interaction.client, "table_cogs", {})
+    cog = cogs.get(table.kind) if table is not None else None
+    if table is None or cog is None:
+        await reply(interaction, t(lang, "err.stale"), ephemeral=True)
+        return
+    await cog.on_component(interaction, table, step, action, value)
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"gob:(?P<table>\d+):(?P<step>\d+):(?P<action>{ACTION})",
+):
+    def __init__(
+        self,
+        table: int,
+        step: int,
+        action: str,
+        *,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                emoji=emoji,
+                custom_id=custom_id(table, step, action),
+                disabled=disabled,
+            ),
+            row=row,
+        )
+        self.table = table
+        self.step = step
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> TableButton:
+        return cls(
+            int(match["table"]),
+            int(match["step"]),
+            match["action"],
+            label=item.label or "",
+            style=item.style,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await route(interaction, self.table, self.step, self.action, None)
+
+
+class TableSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gobsel:(?P<table>\d+):(?P<step>\d+)",
+):
+    """A table's menu (announcements, bids, boxes): its choice reaches the game as ``announce``."""
+
+    def __init__(
+        self, table: int, step: int, options: list[discord.SelectOption], placeholder: str
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"gobsel:{table}:{step}",
+                options=options or [discord.SelectOption(label="—", value="none")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+                disabled=not options,
+            )
+        )
+        self.table = table
+        self.step = step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> TableSelect:
+        return cls(
+            int(match["table"]), int(match["step"]), list(item.options), item.placeholder or ""
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else None
+        await route(interaction, self.table, self.step, "announce", value)
+
+
+DYNAMIC_ITEMS = (TableButton, TableSelect)
+
+
+def lobby_view(table_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        TableButton(
+            table_id, 0, "join", label=t(lang, "btn.join"), style=discord.ButtonStyle.success
+        )
+    )
+    view.add_item(TableButton(table_id, 0, "leave", label=t(lang, "btn.leave")))
+    view.add_item(
+        TableButton(
+            table_id, 0, "start", label=t(lang, "btn.start"), style=discord.ButtonStyle.primary
+        )
+    )
+    return view

@@ -1,0 +1,260 @@
+"""``/yades defi``: a challenge posted with Accept and Refuse buttons for the one challenged,
+which opens and starts the duel when accepted, and expires after five minutes."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.yades.metrics import YadesSetup
+from bot.games.yades.spec import SPEC
+from bot.i18n import t
+from bot.tables import Table, TableError
+from cogs.table import answers
+from cogs.table.channel import display_name
+from cogs.table.errors import private_lang, public_lang, refuse, say_privately
+from cogs.yades.expert import sheet_rules
+
+if TYPE_CHECKING:
+    from cogs.yades.cog import YadesCog
+
+log = logging.getLogger(__name__)
+
+CHALLENGE_SECONDS = 300.0
+CHALLENGE_PAUSE_SECONDS = 30.0  # between two challenges by the same member
+MAX_STAKE = 1000
+
+
+@dataclass(eq=False)
+class Challenge:
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger: int
+    challenged: int
+    preset: str
+    mise: int
+    lang: str
+    created: datetime
+    challenger_name: str | None = None
+    message_id: int | None = None
+    task: asyncio.Task[None] | None = None
+
+    def expired(self, now: datetime) -> bool:
+        return now - self.created > timedelta(seconds=CHALLENGE_SECONDS)
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {"challenger": f"<@{self.challenger}>", "challenged": f"<@{self.challenged}>"}
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gobdefi:(?P<challenge>\d+):(?P<action>accept|refuse)",
+):
+    def __init__(
+        self, challenge: int, action: str, *, label: str, style: discord.ButtonStyle
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"gobdefi:{challenge}:{action}")
+        )
+        self.challenge = challenge
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> ChallengeButton:
+        return cls(
+            int(match["challenge"]), match["action"], label=item.label or "", style=item.style
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog: YadesCog | None = getattr(interaction.client, "table_cogs", {}).get(SPEC.name)
+        if cog is None:
+            lang = private_lang(interaction)
+            await say_privately(interaction, t(lang, "y.challenge.gone"))
+            return
+        await cog.challenges.answer(interaction, self.challenge, self.action)
+
+
+class Challenges:
+    """The pending challenges (in memory: a challenge lost with a restart says it is gone)."""
+
+    def __init__(self, cog: YadesCog) -> None:
+        self.cog = cog
+        self.pending: dict[int, Challenge] = {}
+        self.last: dict[int, datetime] = {}  # challenger -> when they last challenged
+        self._ids = itertools.count(1)
+
+    def close(self) -> None:
+        for challenge in self.pending.values():
+            if challenge.task is not None:
+                challenge.task.cancel()
+
+    async def post(
+        self,
+        interaction: discord.Interaction,
+        challenged: discord.User | discord.Member,
+        preset: str | None,
+        mise: int,
+    ) -> None:
+        """Post the challenge, pinging the one challenged (it waits for their answer)."""
+        answers.expect_public(interaction)
+        if challenged.id == interaction.user.id or challenged.bot:
+            await say_privately(interaction, t(private_lang(interaction), "y.challenge.self"))
+            return
+        if not 0 <= mise <= MAX_STAKE:
+            raise TableError("stake", most=MAX_STAKE)
+        busy = self.cog.tables.in_channel(interaction.channel_id or 0)
+        if busy is not None:
+            raise TableError("table_busy", game=busy.kind)
+        self._check_pace(interaction.user.id, challenged.id, interaction.created_at)
+        settings = await self.cog.tables.repository.guild_settings(interaction.guild_id or 0)
+        public = settings.get("language") or public_lang(interaction)
+        chosen = sheet_rules(settings, preset).preset
+        challenge = Challenge(
+            id=next(self._ids),
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            challenger=interaction.user.id,
+            challenged=challenged.id,
+            preset=chosen,
+            mise=mise,
+            lang=public,
+            created=interaction.created_at,
+            challenger_name=display_name(interaction),
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(ChallengeButton(challenge.id, "accept", label=t(public, "y.btn.accept"), style=discord.ButtonStyle.success))  # fmt: skip
+        view.add_item(ChallengeButton(challenge.id, "refuse", label=t(public, "y.btn.refuse"), style=discord.ButtonStyle.danger))  # fmt: skip
+        stake = t(public, "y.challenge.stake", mise=mise) if mise else ""
+        # Known before the message exists: the challenged player may click at once.
+        self.pending[challenge.id] = challenge
+        challenge.task = asyncio.create_task(self._expire_later(challenge))
+        text = t(
+            public,
+            "y.challenge.text",
+            **challenge.names,
+            preset=t(public, f"y.preset.{chosen}"),
+            stake=stake,
+            minutes=int(CHALLENGE_SECONDS // 60),
+        )
+        pinged = discord.AllowedMentions(users=[challenged])
+        message = await answers.reply(
+            interaction, text, ephemeral=False, view=view, mentions=pinged
+        )
+        challenge.message_id = message.id
+
+    def _check_pace(self, challenger: int, challenged: int, now: datetime) -> None:
+        """One pending challenge per pair, and a pause between a member's challenges, so
+        that nobody can be pinged again and again."""
+        for pending in self.pending.values():
+            pair = (pending.challenger, pending.challenged)
+            if pair == (challenger, challenged) and not pending.expired(now):
+                until = pending.created + timedelta(seconds=CHALLENGE_SECONDS)
+                raise TableError(
+                    "challenge_pending",
+                    player=f"<@{challenged}>",
+                    until=f"<t:{int(until.timestamp())}:R>",
+                )
+        pause = timedelta(seconds=CHALLENGE_PAUSE_SECONDS)
+        self.last = {k: v for k, v in self.last.items() if now - v < pause}
+        last = self.last.get(challenger)
+        if last is not None:
+            wait = CHALLENGE_PAUSE_SECONDS - (now - last).total_seconds()
+            if wait > 0:
+                raise TableError("challenge_pause", seconds=max(1, round(wait)))
+        self.last[challenger] = now
+
+    async def answer(
+        self, interaction: discord.Interaction, challenge_id: int, action: str
+    ) -> None:
+        """The one challenged accepts (the duel starts at once) or refuses."""
+        lang = private_lang(interaction)
+        challenge = self.pending.get(challenge_id)
+        if challenge is None:
+            await say_privately(interaction, t(lang, "y.challenge.gone"))
+            return
+        if challenge.message_id is None and interaction.message is not None:
+            challenge.message_id = interaction.message.id  # clicked before we knew it
+        if interaction.user.id != challenge.challenged:
+            await say_privately(
+                interaction,
+                t(lang, "y.challenge.not_you", player=f"<@{challenge.challenged}>"),
+            )
+            return
+        if challenge.expired(interaction.created_at):
+            await self._expire(challenge)
+            await say_privately(interaction, t(lang, "y.challenge.gone"))
+            return
+        self._forget(challenge)
+        public = challenge.lang
+        if action == "refuse":
+            text = t(public, "y.challenge.refused", **challenge.names)
+            await answers.update(interaction, content=text, view=None)
+            return
+        await self._accept(interaction, challenge)
+
+    async def _accept(self, interaction: discord.Interaction, challenge: Challenge) -> None:
+        cog = self.cog
+        table: Table | None = None
+        try:
+            settings = await cog.tables.repository.guild_settings(interaction.guild_id or 0)
+            rules = sheet_rules(settings, challenge.preset)
+            await cog.expert.load(rules)
+            table = await cog.open_table(
+                interaction,
+                YadesSetup(rules, challenge.mise),
+                settings,
+                starter=challenge.challenger,
+                starter_name=challenge.challenger_name,
+                channel_id=challenge.channel_id,
+            )
+            async with table.lock:
+                name = display_name(interaction)
+                await cog.tables.join_lobby(table, challenge.challenged, name=name)
+                events = await cog._start(table)
+                accepted = t(challenge.lang, "y.challenge.accepted", **challenge.names)
+                await cog._guarded(
+                    table,
+                    "answer the challenge",
+                    answers.update(interaction, content=accepted, view=None),
+                )
+                await cog.begun(table, events)
+        except Exception as error:
+            await refuse(interaction, error, cog.tables.in_channel(challenge.channel_id))
+            if table is not None:
+                await cog.show_unstarted(table)
+
+    def _forget(self, challenge: Challenge) -> None:
+        self.pending.pop(challenge.id, None)
+        if challenge.task is not None and challenge.task is not asyncio.current_task():
+            challenge.task.cancel()
+
+    async def _expire(self, challenge: Challenge) -> None:
+        self._forget(challenge)
+        if challenge.message_id is None:
+            return
+        channel = self.cog.bot.get_partial_messageable(
+            challenge.channel_id, guild_id=challenge.guild_id
+        )
+        text = t(challenge.lang, "y.challenge.expired", **challenge.names)
+        try:
+            await channel.get_partial_message(challenge.message_id).edit(content=text, view=None)
+        except discord.HTTPException:
+            log.warning("challenge %s: could not mark it expired", challenge.id, exc_info=True)
+
+    async def _expire_later(self, challenge: Challenge) -> None:
+        await asyncio.sleep(CHALLENGE_SECONDS)
+        await self._expire(challenge)
