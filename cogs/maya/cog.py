@@ -38,6 +38,7 @@ class Reply(Enum):
 # The clicks answered with the player's private panel, shown or edited in place.
 PANEL_CLICKS = ("roll", "roll_blind", "roll_reverse", "believe", "believe_blind")
 PANEL_UPDATES = ("announce", "tap0", "tap1", "second_chance")
+NEWCOMER = 0  # no Discord user has this id: someone not at the table
 
 
 @app_commands.guild_only()
@@ -73,8 +74,8 @@ class MayaCog(
             )
         view: maya.View = table.view()
         turn = table.legal(view.current) if view.current is not None else []
-        # A newcomer may join the party preset's table at any time (seated at the next round).
-        joinable = not view.rules.lives
+        # Joining is offered when a newcomer may join (seated at the next round).
+        joinable = any(isinstance(action, maya.Join) for action in table.legal(NEWCOMER))
         return (
             render.table_embed(view, seating, table.lang),
             table_view(table.id, view, turn, joinable, table.lang),

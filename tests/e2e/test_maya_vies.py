@@ -864,3 +864,19 @@ def test_the_detectors_see_every_private_die_in_order() -> None:
     fake.say("🎲 Your dice: ⚅ ⚀ (61)", to=1)
     assert sightings(fake.transcript, 1, 7) == [(5, 3, 53), (6, 1, 61)]
     assert collapse([(5, 3), (5, 3), (6, 1), (5, 3)]) == [(5, 3), (6, 1), (5, 3)]
+
+
+async def test_a_mia_table_offers_joining_to_a_newcomer_while_the_game_goes_on(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    # Joining a Mia game under way is allowed (with the fewest lives anyone has): the table
+    # offers it, as it offers every legal move.
+    alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
+    driver = MayaTableDriver(emulator, emulator.channel("bar", "comptoir"))
+    await start_mia_with_slash(emulator, driver, alice, [bob])
+    turn = await driver.wait_turn()
+    assert "join" in turn.actions, turn.actions
+    await driver.click(carol, "join")
+    await emulator.wait_for(lambda: f"<@{carol.id}>" in (driver.table.text or ""))
+    assert emulator.transcript.containing(f"<@{carol.id}> rejoint la table", driver.channel.id)
+    assert driver.hearts()[carol.id] == min(driver.hearts()[alice.id], driver.hearts()[bob.id])
