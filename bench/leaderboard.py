@@ -38,7 +38,7 @@ from bot.games.maya import metrics as maya_metrics
 from bot.kernel import rating
 from bot.kernel.spec import RATING
 from bot.storage.sqlite import SqliteRepository
-from bot.tables import Table
+from bot.table import Table
 from cogs.classement import BOARDS, PAGE, PERIODS, criterion, since
 
 GUILD = 1

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.config import load_settings
 from bot.games import maya
 from bot.storage.sqlite import SqliteRepository
-from bot.tables import Tables
+from bot.table import Tables
 
 GUILD = 1
 

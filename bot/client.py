@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
 from bot.storage import open_repository
-from bot.tables import Tables
+from bot.table import Tables
 from cogs.table import answers, stale
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ import random
 
 from bot.games import REGISTRY, maya
 from bot.i18n import t
-from bot.tables import CPU_LEVELS, CPU_NAMES
+from bot.table import CPU_LEVELS, CPU_NAMES
 from cogs.maya import render
 
 MAYA = REGISTRY["maya"]

@@ -14,7 +14,7 @@ from bot.games import REGISTRY
 from bot.i18n import t
 from bot.kernel.spec import RATING, Board, Metric
 from bot.storage import Repository, Standing
-from bot.tables import TableError
+from bot.table import TableError
 from cogs.table import answers
 from cogs.table.errors import private_lang, public_language, refuse
 

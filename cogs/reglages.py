@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.games import REGISTRY
 from bot.i18n import t
-from bot.tables import TableError
+from bot.table import TableError
 from cogs.table import answers
 from cogs.table.errors import private_lang
 from cogs.table.settings import GameSettings

@@ -13,7 +13,7 @@ from bot.games import maya
 from bot.games.maya import values as d
 from bot.games.maya.spec import SPEC
 from bot.i18n import t
-from bot.tables import CPU_LEVELS, Table, TableError
+from bot.table import CPU_LEVELS, Table, TableError
 from cogs.maya import options as maya_options
 from cogs.maya import render
 from cogs.maya.components import component_action, panel_view, table_view

@@ -19,7 +19,7 @@ import discord
 from bot.games import maya
 from bot.games.maya import events as ev
 from bot.storage import StorageError
-from bot.tables import Table, TableError
+from bot.table import Table, TableError
 from cogs.maya.components import fault_view
 from cogs.table import answers
 from cogs.table.errors import refuse

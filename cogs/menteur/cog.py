@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.games import menteur as lm
 from bot.games.menteur.spec import SPEC
 from bot.i18n import t
-from bot.tables import CPU_LEVELS, CPU_NAMES, Table, TableError
+from bot.table import CPU_LEVELS, CPU_NAMES, Table, TableError
 from cogs.menteur import render
 from cogs.menteur.tutorial import Tutorials
 from cogs.table import TableCog, answers

@@ -14,8 +14,8 @@ from bot.games import menteur as lm
 from bot.games.menteur.spec import SPEC
 from bot.i18n import t
 from bot.kernel.levels import DIFFICILE
-from bot.solo import SoloGame
-from bot.tables import TableError
+from bot.table import TableError
+from bot.table.solo import SoloGame
 from cogs.menteur.render import bid_options, bid_text, decode, event_lines, faces, hint_lines
 from cogs.table import answers
 from cogs.table.errors import private_lang, refuse, say_privately

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.storage import StorageError
-from bot.tables import Table, Tables
+from bot.table import Table, Tables
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

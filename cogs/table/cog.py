@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.kernel.errors import NotNow
 from bot.kernel.spec import GameSpec
-from bot.tables import Table, TableError, Tables
+from bot.table import Table, TableError, Tables
 from cogs.table import answers
 from cogs.table.channel import Channel, display_name
 from cogs.table.components import LOBBY_ACTIONS

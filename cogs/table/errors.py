@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.i18n import command, language, t
 from bot.kernel.errors import GameError, InvalidRules, NotYourTurn, UnknownPlayer
 from bot.storage import Repository, StorageError
-from bot.tables import Table, TableError
+from bot.table import Table, TableError
 from cogs.table import answers
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ import re
 
 import discord
 
-from bot.tables import TableError
+from bot.table import TableError
 
 # A link Discord would make clickable, bare or masked ("[text](url)").
 LINK = re.compile(r"https?://|www\.|discord\.gg/|\]\s*\(", re.IGNORECASE)

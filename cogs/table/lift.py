@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import TableError
+from bot.table import TableError
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

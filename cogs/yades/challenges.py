@@ -16,7 +16,7 @@ import discord
 from bot.games.yades.metrics import YadesSetup
 from bot.games.yades.spec import SPEC
 from bot.i18n import t
-from bot.tables import Table, TableError
+from bot.table import Table, TableError
 from cogs.table import answers
 from cogs.table.channel import display_name
 from cogs.table.errors import private_lang, public_lang, refuse, say_privately

@@ -22,7 +22,7 @@ from bot.games.yades import cpu as expert_cpu
 from bot.games.yades.metrics import YadesSetup
 from bot.games.yades.spec import SPEC
 from bot.i18n import t
-from bot.tables import CPU_LEVELS, Table, TableError
+from bot.table import CPU_LEVELS, Table, TableError
 from cogs.table import TableCog, answers
 from cogs.table.components import lobby_view
 from cogs.table.errors import private_lang

@@ -214,7 +214,7 @@ def test_the_bonus_target_reads_the_same_in_the_picture_and_the_embed(preset, ta
 def test_the_sheet_names_are_names_never_a_raw_id():
     from types import SimpleNamespace
 
-    from bot.tables import Cpu, Table
+    from bot.table import Cpu, Table
     from cogs.yades.cog import sheet_names
 
     table = Table(

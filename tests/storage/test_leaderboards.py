@@ -11,7 +11,7 @@ from bot.games.yades.metrics import BOARD as YADES_BOARD
 from bot.kernel import rating
 from bot.kernel.spec import Board, Metric
 from bot.storage import GameResults, open_repository
-from bot.tables import Tables
+from bot.table import Tables
 from cogs.classement import leaderboard_embed, player_embed
 
 GUILD, CHANNEL = 1, 10

@@ -18,7 +18,7 @@ from bot.games import maya
 from bot.games.maya.metrics import MIA_BOARD
 from bot.storage import EventRecord, StorageError
 from bot.storage.sqlite import SqliteRepository, migrations
-from bot.tables import Table, Tables
+from bot.table import Table, Tables
 
 GUILD = 1
 A, B = 101, 102

@@ -1,0 +1,17 @@
+"""The table runtime: the record of a table, the runner (apply + forced steps + persist in
+one transaction), the turns that play themselves, and games played in memory (a tutorial)."""
+
+from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
+from bot.table.runner import Tables
+from bot.table.turns import Decision, Herald
+
+__all__ = [
+    "CPU_LEVELS",
+    "CPU_NAMES",
+    "Cpu",
+    "Decision",
+    "Herald",
+    "Table",
+    "TableError",
+    "Tables",
+]

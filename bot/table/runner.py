@@ -1,0 +1,372 @@
+"""The runtime of every table: one game per channel, one lock per table, write-ahead
+persistence, then the turns that play themselves (``bot.table.turns``).
+
+Every engine action goes through ``Tables.act``, which fills the dice it rolls, applies it
+to a copy of the state with the steps nobody decides that follow it (a deal), writes the
+events and the new snapshot in one transaction, and only then makes the new state
+current: a refused write leaves the table exactly as it was. Telling players what
+happened is the ``Herald``'s job (the game's cog), always after the write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.config import Settings
+from bot.games import REGISTRY
+from bot.kernel import rating
+from bot.kernel.spec import Ending
+from bot.storage import ChannelBusy, EventRecord, GameResults, Repository
+from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
+from bot.table.turns import Herald, Turns
+
+log = logging.getLogger(__name__)
+
+MAX_FORCED_STEPS = 10  # steps nobody decides after one move: a deal, never an endless chain
+
+
+def _forced_steps(kind: Any, state: Any, rng: random.Random) -> tuple[Any, list[Any]]:
+    """Apply the steps nobody decides that ``state`` calls for (a new round's deal)."""
+    events: list[Any] = []
+    for _ in range(MAX_FORCED_STEPS):
+        forced = kind.forced(state, rng)
+        if forced is None:
+            return state, events
+        state, more = kind.apply(state, forced)
+        events += more
+    raise RuntimeError(f"more than {MAX_FORCED_STEPS} forced steps in a row")
+
+
+def _records(events: Sequence[Any]) -> list[EventRecord]:
+    return [EventRecord(e.type, e.visibility, e.to, e.data) for e in events]
+
+
+class Tables(Turns):
+    """The registry of running tables and the only way their games change."""
+
+    def __init__(self, repository: Repository, settings: Settings) -> None:
+        self.repository = repository
+        self.settings = settings
+        self.heralds: dict[str, Herald] = {}  # per game: who tells the channel its bot moves
+        self.by_channel: dict[int, Table] = {}
+        self.by_id: dict[int, Table] = {}
+        self._cpu_rng = random.Random()
+        self._closing = False
+
+    def _herald(self, table: Table) -> Herald | None:
+        return self.heralds.get(table.kind)
+
+    # ---- randomness
+
+    def _rng_for(self, table_id: int, version: int = 0) -> random.Random:
+        seed = self.settings.dice_seed
+        if seed is None:
+            return random.SystemRandom()
+        # Seeded (tests, demos): a restored table must not replay the dice it already rolled.
+        return random.Random(f"{seed}:{table_id}:{version}")
+
+    # ---- lookup
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        return self.by_channel.get(channel_id)
+
+    def get(self, table_id: int) -> Table | None:
+        return self.by_id.get(table_id)
+
+    # ---- lobby
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        starter: int,
+        rules: Any,
+        kind: str = "maya",
+        lang: str,
+        cpu_count: int = 0,
+        level: str = "moyen",
+        turn_seconds: float | None = None,
+        starter_name: str | None = None,
+    ) -> Table:
+        busy = self.by_channel.get(channel_id)
+        if busy is not None:
+            raise TableError("table_busy", game=busy.kind)
+        most = REGISTRY[kind].max_players - 1
+        if not 0 <= cpu_count <= min(most, len(CPU_NAMES)):
+            raise TableError("cpu_count", most=min(most, len(CPU_NAMES)))
+        if level not in CPU_LEVELS:
+            raise TableError("cpu_level", levels=", ".join(CPU_LEVELS))
+        cpus = {-(i + 1): Cpu(CPU_NAMES[i], level) for i in range(cpu_count)}
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            kind=kind,
+            starter=starter,
+            lang=lang,
+            rules=rules,
+            players=[starter, *cpus],
+            cpus=cpus,
+            names={starter: starter_name} if starter_name else {},
+            turn_seconds=turn_seconds,
+        )
+        try:
+            table.id = await self.repository.create_game(
+                guild_id=guild_id, channel_id=channel_id, kind=kind, meta=table.meta()
+            )
+        except ChannelBusy:
+            raise TableError("table_busy", game=kind) from None
+        table.rng = self._rng_for(table.id)
+        self.by_channel[channel_id] = table
+        self.by_id[table.id] = table
+        return table
+
+    async def save_meta(self, table: Table) -> None:
+        """Store table data that is not a game action (lobby seats, message ids, timers)."""
+        await self.repository.save_game(
+            table.id,
+            previous_version=table.version,
+            version=table.version,
+            status=table.status,
+            state=table.state.to_json() if table.state else None,
+            meta=table.meta(),
+        )
+
+    async def join_lobby(self, table: Table, player: int, *, name: str | None = None) -> None:
+        if table.status != "lobby":
+            raise TableError("not_in_lobby")
+        if player in table.players:
+            raise TableError("already_seated")
+        most = REGISTRY[table.kind].max_players
+        if len(table.players) >= most:
+            raise TableError("table_full", most=most)
+        table.players.append(player)
+        known = table.names.get(player)
+        if name:
+            table.names[player] = name
+        try:
+            await self.save_meta(table)
+        except Exception:
+            table.players.remove(player)
+            if known is None:
+                table.names.pop(player, None)
+            else:
+                table.names[player] = known
+            raise
+
+    async def leave_lobby(self, table: Table, player: int) -> bool:
+        """Remove ``player`` from the lobby; returns True when the table closed (no human left)."""
+        if player not in table.players:
+            raise TableError("not_at_table")
+        index = table.players.index(player)
+        table.players.remove(player)
+        if not table.humans():
+            table.status = "stopped"
+        try:
+            await self.save_meta(table)
+        except Exception:
+            table.players.insert(index, player)
+            table.status = "lobby"
+            raise
+        if table.status == "stopped":
+            self._forget(table)
+            return True
+        return False
+
+    async def settle(self, table: Table) -> list[Any]:
+        """Play the steps nobody decides that are due (a game stored before they were stored
+        with their move); the caller holds ``table.lock``."""
+        forced = REGISTRY[table.kind].forced(table.state, table.rng) if table.state else None
+        if forced is None:
+            return []
+        return await self.act(table, forced, in_person=False)
+
+    async def start(self, table: Table) -> list[Any]:
+        """Seat the lobby in a random order and start the game; returns the events of its
+        first forced steps (a first round's deal), stored with the start."""
+        if table.status != "lobby":
+            raise TableError("not_in_lobby")
+        kind = REGISTRY[table.kind]
+        if len(table.players) < kind.min_players:
+            raise TableError("need_players")
+        order = list(table.players)
+        table.rng.shuffle(order)
+        state, events = _forced_steps(kind, kind.new_game(order, table.rules), table.rng)
+        previous = table.status
+        table.status, table.state = "active", state
+        # The first turn has its deadline too, so that the first table message shows it.
+        table.deadline = self._deadline_for(table, state)
+        version = table.version + (1 if events else 0)
+        try:
+            await self.repository.save_game(
+                table.id,
+                previous_version=table.version,
+                version=version,
+                status=table.status,
+                state=state.to_json(),
+                meta=table.meta(),
+                events=_records(events),
+            )
+        except Exception:
+            table.status, table.state, table.deadline = previous, None, None
+            raise
+        table.version = version
+        return events
+
+    # ---- the one way a game changes
+
+    async def act(
+        self, table: Table, action: Any, *, in_person: bool = True, name: str | None = None
+    ) -> list[Any]:
+        """Apply, persist, then commit in memory. The caller holds ``table.lock``.
+
+        ``in_person``: the player acted themselves (not the CPU on their behalf), which
+        clears their count of timed-out turns. ``name``: the display name they act under,
+        kept with the move (a newcomer's, for pictures).
+        """
+        if table.state is None:
+            raise TableError("not_started")
+        kind = REGISTRY[table.kind]
+        # The runner rolls the dice a move rolls, from the table's generator.
+        action = kind.complete(table.state, action, table.rng)
+        state, events = kind.apply(table.state, action)
+        # Steps nobody decides (a new round's deal) are stored with the move that caused them.
+        state, forced = _forced_steps(kind, state, table.rng)
+        events = [*events, *forced]
+        status = "active"
+        outcome = kind.outcome(state)
+        if outcome is not None:
+            status = "finished" if outcome.ending is Ending.WON else "stopped"
+        player = getattr(action, "player", None)
+        previous_timeouts, previous_names = table.timeouts, table.names
+        if in_person and player in table.timeouts:
+            table.timeouts = {k: v for k, v in table.timeouts.items() if k != player}
+        if name and isinstance(player, int):
+            table.names = {**table.names, player: name}
+        deadline = self._deadline_after(table, state)
+        try:
+            results = await self._results(table, state, events) if state.over else None
+            await self.repository.save_game(
+                table.id,
+                previous_version=table.version,
+                version=table.version + 1,
+                status=status,
+                state=state.to_json(),
+                meta={**table.meta(), "deadline": deadline},
+                events=_records(events),
+                results=results,
+            )
+        except BaseException:  # refused, failed or cancelled: the table stays as it was
+            table.timeouts, table.names = previous_timeouts, previous_names
+            raise
+        table.state, table.version, table.status, table.deadline = (
+            state,
+            table.version + 1,
+            status,
+            deadline,
+        )
+        table.retries = 0  # the database takes writes again
+        if results is not None:
+            table.results = results
+        if not table.running:
+            self._forget(table)
+        return events
+
+    async def _results(self, table: Table, state: Any, events: Sequence[Any]) -> GameResults:
+        """The finished game's figures and ratings for its human players (CPUs never count),
+        from its whole event log (the stored one, and the events of its last move)."""
+        kind = REGISTRY[table.kind]
+        stored = await self.repository.events(table.id)
+        logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
+        humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
+        results = kind.results(state, [*logged, *events], humans, table.rules)
+        ratings: dict[int, float] = {}
+        rated_from: dict[int, float] = {}
+        if len(results.figures) >= 2:
+            known = await self.repository.ratings(
+                table.guild_id, results.board, list(results.figures)
+            )
+            rated_from = {
+                p: known[p].rating if p in known else rating.INITIAL_RATING for p in results.figures
+            }
+            ratings = rating.elo(rated_from, results.ranking)
+        return GameResults(
+            board=next(board for board in kind.boards if board.name == results.board),
+            day=datetime.now(UTC).date().isoformat(),
+            figures=results.figures,
+            ratings=ratings,
+            rated_from=rated_from,
+        )
+
+    def turn_seconds(self, table: Table) -> float:
+        return table.turn_seconds or self.settings.turn_seconds
+
+    def _deadline_for(self, table: Table, state: Any) -> float | None:
+        if state.over or state.current is None or state.current in table.cpus:
+            return None
+        return time.time() + self.turn_seconds(table)
+
+    def _deadline_after(self, table: Table, state: Any) -> float | None:
+        """The deadline once ``state`` follows the table's: the same while the same decision
+        waits (a vote or an accusation meanwhile gives nobody more time), else a new one."""
+        before = table.state
+        same = before is not None and (before.step, before.current) == (state.step, state.current)
+        if same and table.deadline is not None and not state.over:
+            return table.deadline
+        return self._deadline_for(table, state)
+
+    async def stop(self, table: Table) -> list[Any]:
+        if table.state is None:
+            table.status = "stopped"
+            await self.save_meta(table)
+            self._forget(table)
+            return []
+        return await self.act(table, REGISTRY[table.kind].stop())
+
+    def _forget(self, table: Table) -> None:
+        self.by_channel.pop(table.channel_id, None)
+        self.by_id.pop(table.id, None)
+        self._cancel_timers(table)
+
+    def _cancel_timers(self, table: Table) -> None:
+        current = asyncio.current_task()
+        if table.timer is not None and table.timer is not current:
+            table.timer.cancel()
+        table.timer = None
+        for task in table.timers.values():
+            if task is not current:
+                task.cancel()
+        table.timers.clear()
+
+    # ---- start-up and shutdown
+
+    async def restore(self) -> list[Table]:
+        """Load every running game from the database (after a restart)."""
+        tables = []
+        for record in await self.repository.running_games():
+            if record.kind not in REGISTRY:
+                continue
+            try:
+                table = Table.from_record(record, self._rng_for(record.id, record.version))
+            except Exception:
+                log.exception("game %s could not be restored", record.id)
+                continue
+            self.by_channel[table.channel_id] = table
+            self.by_id[table.id] = table
+            tables.append(table)
+        return tables
+
+    async def close(self) -> None:
+        self._closing = True
+        for table in list(self.by_id.values()):
+            self._cancel_timers(table)
+        with contextlib.suppress(Exception):
+            await self.repository.close()

@@ -1,0 +1,238 @@
+"""Turns that play themselves: a CPU's move, the move played for a player whose time ran
+out, a decision's timer (a vote's close), each tried again when it fails."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.config import Settings
+from bot.games import REGISTRY
+from bot.storage import StorageError
+from bot.table.record import Table
+
+log = logging.getLogger(__name__)
+
+ABSENT_LEVEL = "moyen"  # the CPU that plays for a player whose timer ran out
+MAX_TIMEOUTS = 3
+RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)  # a bot's move the database refused, tried again
+MAX_RETRIES = 5  # a failure that is not the database's: tried this many times again
+
+
+def _backoff(attempt: int) -> float:
+    return RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
+
+
+class Herald(Protocol):
+    """Tells the channel what happened (implemented by the Discord cog)."""
+
+    async def publish(
+        self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()
+    ) -> None: ...
+
+
+# A table timer's decision once its time is up (the table locked): the move to play, if any.
+Decision = Callable[["Table"], Awaitable[Any | None]]
+
+
+class Turns:
+    """Mixed into ``Tables``: who plays when nobody at the keyboard does."""
+
+    settings: Settings
+    heralds: dict[str, Herald]
+    _closing: bool
+
+    if TYPE_CHECKING:
+
+        async def act(
+            self, table: Table, action: Any, *, in_person: bool = True, name: str | None = None
+        ) -> list[Any]: ...
+
+        def turn_seconds(self, table: Table) -> float: ...
+
+    def _herald(self, table: Table) -> Herald | None:
+        return self.heralds.get(table.kind)
+
+    # ---- turns: CPUs, timers
+
+    def schedule(self, table: Table) -> None:
+        """After any change: arm the turn timer, or let a CPU play. The caller holds the lock."""
+        current = asyncio.current_task()
+        if table.timer is not None and table.timer is not current:
+            table.timer.cancel()
+        table.timer = None
+        if self._closing or not table.running or table.state is None or table.state.over:
+            return
+        player = table.state.current
+        if player is None:
+            return
+        step = table.state.step
+        if player in table.cpus:
+            delay = self.settings.cpu_delay_seconds
+            table.timer = asyncio.create_task(self._cpu_turn(table, step, delay))
+        else:
+            if table.deadline is None:
+                table.deadline = time.time() + self.turn_seconds(table)
+            delay = max(0.0, table.deadline - time.time())
+            table.timer = asyncio.create_task(self._timeout(table, step, delay))
+
+    # A timer belongs to one decision (the engine's step): moves that leave it waiting (a vote,
+    # an accusation) keep it armed, and a timer whose decision was taken does nothing.
+
+    def _waiting(self, table: Table, step: int) -> int | None:
+        """Who is to take decision ``step`` if it still waits, else None."""
+        if not table.running or table.state is None or table.state.step != step:
+            return None
+        player: int | None = table.state.current
+        return player
+
+    async def _cpu_turn(self, table: Table, step: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with table.lock:
+            player = self._waiting(table, step)
+            if player is None or player not in table.cpus:
+                return
+            try:
+                if _humans_gone(table):
+                    # Everyone left (RULES.md §1): the CPUs do not play on alone in the channel.
+                    events = await self.act(table, REGISTRY[table.kind].stop(), in_person=False)
+                    await self._publish(table, events)
+                    return
+                await self._play_for(table, player, table.cpus[player].level, notes=())
+            except Exception as error:
+                self._retry(table, player, error)
+                return
+            self.schedule(table)
+
+    async def _timeout(
+        self, table: Table, step: int, delay: float, *, counted: bool = False
+    ) -> None:
+        """The turn's time is up: the CPU plays for the absent player (and the third time in a
+        row, the player leaves the table). ``counted``: tried again after a failure, and a
+        move of it was stored already, with the count."""
+        await asyncio.sleep(delay)
+        async with table.lock:
+            player = self._waiting(table, step)
+            if player is None or player in table.cpus:
+                return
+            before = table.version
+            try:
+                await self._absent(table, player, count=not counted)
+            except Exception as error:
+                self._retry(table, player, error, counted=counted or table.version != before)
+                return
+            self.schedule(table)
+
+    async def _absent(self, table: Table, player: int, *, count: bool) -> None:
+        """Play the timed-out turn of ``player``: the CPU plays for them, or, the third time in
+        a row, they leave the table (no move is played for a player who is leaving)."""
+        before, timeouts = table.version, dict(table.timeouts)
+        if count:
+            # Counted now, so that the first move stored with it stores the count too.
+            table.timeouts[player] = table.timeouts.get(player, 0) + 1
+        try:
+            if table.timeouts.get(player, 0) >= MAX_TIMEOUTS and table.seated(player):
+                events = await self.act(table, REGISTRY[table.kind].leave(player), in_person=False)
+                await self._publish(table, events, notes=[("timeout_leave", player)])
+                return
+            await self._play_for(table, player, ABSENT_LEVEL, notes=[("timeout", player)])
+        except BaseException:
+            if table.version == before:  # nothing stored: nor is the count
+                table.timeouts = timeouts
+            raise
+
+    def _retry(self, table: Table, player: int, error: Exception, *, counted: bool = False) -> None:
+        """Try a bot's move again after a pause that grows while it keeps failing, so that
+        the table moves on as soon as the database is back. A failure that is not the
+        database's is tried a few times, then left to the log."""
+        attempt, table.retries = table.retries, table.retries + 1
+        storage = isinstance(error, StorageError)
+        if attempt == 0 or not storage:
+            log.error("table %s: a bot's move failed", table.id, exc_info=error)
+        else:
+            log.warning("table %s: a bot's move failed again (%s)", table.id, error)
+        if self._closing or table.state is None or (not storage and attempt >= MAX_RETRIES):
+            return
+        step, delay = table.state.step, _backoff(attempt)
+        if player in table.cpus:
+            table.timer = asyncio.create_task(self._cpu_turn(table, step, delay))
+        else:
+            table.timer = asyncio.create_task(self._timeout(table, step, delay, counted=counted))
+
+    async def _play_for(
+        self,
+        table: Table,
+        player: int,
+        level: str,
+        *,
+        notes: Sequence[Any],
+    ) -> None:
+        """The CPU policy plays ``player``'s whole turn (until someone else is to act).
+        A move that cannot be stored raises: the caller tries the rest of the turn again."""
+        first = True
+        while table.running and table.state is not None and table.state.current == player:
+            state = table.state
+            action = REGISTRY[table.kind].cpu_action(state, player, level, table.rng)
+            if action is None:
+                return
+            events = await self.act(table, action, in_person=False)
+            await self._publish(table, events, notes=notes if first else ())
+            first = False
+
+    async def _publish(
+        self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()
+    ) -> None:
+        """Tell a bot's stored move; a failure to tell it must not stop the table."""
+        herald = self._herald(table)
+        if herald is None:
+            return
+        try:
+            await herald.publish(table, events, notes=notes)
+        except Exception:
+            log.exception("table %s: could not tell the bot's move", table.id)
+
+    # ---- timers of decisions that are not a turn (e.g. closing a vote)
+
+    def arm(self, table: Table, key: str, seconds: float, decide: Decision) -> None:
+        """In ``seconds``, with the table locked, play the move ``decide`` returns (if any),
+        then tell it; a move that fails is tried again after a pause. ``key`` names the
+        timer: arming it again replaces it."""
+        old = table.timers.pop(key, None)
+        if old is not None:
+            old.cancel()
+        table.timers[key] = asyncio.create_task(self._fire(table, key, decide, seconds))
+
+    async def _fire(
+        self, table: Table, key: str, decide: Decision, delay: float, attempt: int = 0
+    ) -> None:
+        await asyncio.sleep(delay)
+        async with table.lock:
+            table.timers.pop(key, None)
+            if not table.running or table.state is None:
+                return
+            try:
+                action = await decide(table)
+                if action is None:
+                    return
+                events = await self.act(table, action, in_person=False)
+            except Exception:
+                log.exception("table %s: timer %s failed; trying again", table.id, key)
+                if not self._closing:
+                    table.timers[key] = asyncio.create_task(
+                        self._fire(table, key, decide, _backoff(attempt), attempt + 1)
+                    )
+                return
+            await self._publish(table, events)
+
+
+def _humans_gone(table: Table) -> bool:
+    """Every human seated in the game has left it (eliminated players still watch)."""
+    kind = REGISTRY[table.kind]
+    return not any(
+        kind.still_here(table.state, seat.player)
+        for seat in table.state.seats
+        if seat.player not in table.cpus
+    )
