@@ -65,7 +65,7 @@ class Gobelet(commands.Bot):
         )
         self.settings = settings
         self.sync_commands = sync_commands
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         self.components = []
         self.table_cogs = {}
 

@@ -16,6 +16,7 @@ from bot.kernel.spec import RATING, Board, Metric
 from bot.storage import Repository, Standing
 from bot.table import TableError
 from cogs.table import answers
+from cogs.table.components import label_of
 from cogs.table.errors import private_lang, public_language, refuse
 
 if TYPE_CHECKING:
@@ -119,14 +120,14 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
         return cls(
             match["game"],
             match["metric"],
             match["period"],
             int(match["page"]),
-            label=item.label or "",
+            label=label_of(item),
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -180,7 +181,7 @@ class ClassementCog(commands.Cog, name="Classement"):
     async def cog_unload(self) -> None:
         self.bot.remove_components(PageButton)
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         return True
@@ -272,10 +273,10 @@ async def player_embed(
 ) -> discord.Embed:
     figures = await repository.player_figures(guild_id, user_id, list(BOARDS.values()))
     ratings = await repository.player_ratings(guild_id, user_id)
-    embed = discord.Embed(colour=COLOUR, description=t(lang, "stats.title", player=f"<@{user_id}>"))
+    title = t(lang, "stats.title", player=f"<@{user_id}>")
     if not figures and not ratings:
-        embed.description += "\n" + t(lang, "stats.empty")
-        return embed
+        return discord.Embed(colour=COLOUR, description=title + "\n" + t(lang, "stats.empty"))
+    embed = discord.Embed(colour=COLOUR, description=title)
     for game, board in BOARDS.items():
         mine = figures.get(game, {})
         if game not in figures and game not in ratings:

@@ -13,6 +13,7 @@ from bot.i18n import t
 from bot.storage import Repository
 from cogs.classement import player_embed
 from cogs.table import answers
+from cogs.table.components import label_of
 from cogs.table.errors import private_lang, refuse
 
 if TYPE_CHECKING:
@@ -35,9 +36,9 @@ class EraseButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> EraseButton:
-        return cls(int(match["guild"]), int(match["user"]), label=item.label or "")
+        return cls(int(match["guild"]), int(match["user"]), label=label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         lang = private_lang(interaction)
@@ -71,7 +72,7 @@ class DonneesCog(
     def repository(self) -> Repository:
         return self.bot.tables.repository
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         return True

@@ -17,7 +17,7 @@ from bot.games.maya import values as d
 from bot.games.maya.spec import SPEC
 from bot.i18n import t
 from cogs.table.answers import reply
-from cogs.table.components import TableButton, TableSelect
+from cogs.table.components import TableButton, TableSelect, label_of, style_of
 from cogs.table.errors import private_lang
 
 if TYPE_CHECKING:
@@ -166,14 +166,14 @@ class FaultButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> FaultButton:
         return cls(
             int(match["table"]),
             int(match["fault"]),
             match["action"],
-            label=item.label or "",
-            style=item.style,
+            label=label_of(item),
+            style=style_of(item),
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -117,7 +117,10 @@ class Faults:
         except discord.HTTPException:
             log.warning("table %s: the accusation's answer was refused", table.id, exc_info=True)
         try:
-            return await self.cog._channel(table).send(text, view=view, allowed_mentions=pinged)
+            channel = self.cog._channel(table)
+            if view is None:
+                return await channel.send(text, allowed_mentions=pinged)
+            return await channel.send(text, view=view, allowed_mentions=pinged)
         except discord.HTTPException:
             log.warning("table %s: could not post the accusation", table.id, exc_info=True)
             return None

@@ -16,7 +16,7 @@ class MayaPlays(commands.Cog, name="MayaPlays"):
     def __init__(self, maya: MayaCog) -> None:
         self.maya = maya
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         return True

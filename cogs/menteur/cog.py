@@ -115,9 +115,9 @@ class MenteurCog(
         cpu="Nombre de joueurs CPU à la table",
         niveau="Niveau des joueurs CPU",
     )
+    @app_commands.choices(des=[app_commands.Choice(name=str(n), value=n) for n in lm.STARTING_DICE])
     @app_commands.choices(
-        des=[app_commands.Choice(name=str(n), value=n) for n in lm.STARTING_DICE],
-        niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS],
+        niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS]
     )
     async def start(
         self,

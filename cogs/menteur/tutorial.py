@@ -18,6 +18,7 @@ from bot.table import TableError
 from bot.table.solo import SoloGame
 from cogs.menteur.render import bid_options, bid_text, decode, event_lines, faces, hint_lines
 from cogs.table import answers
+from cogs.table.components import label_of, options_of
 from cogs.table.errors import private_lang, refuse, say_privately
 
 if TYPE_CHECKING:
@@ -141,9 +142,9 @@ class TutorialSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TutorialSelect:
-        return cls(int(match["user"]), int(match["step"]), list(item.options), "")
+        return cls(int(match["user"]), int(match["step"]), options_of(item), "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
@@ -166,9 +167,9 @@ class TutorialDudo(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TutorialDudo:
-        return cls(int(match["user"]), int(match["step"]), label=item.label or "")
+        return cls(int(match["user"]), int(match["step"]), label=label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         action = lm.Challenge(interaction.user.id)

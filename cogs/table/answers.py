@@ -56,7 +56,7 @@ def _given(**values: Any) -> dict[str, Any]:
 
 
 def _channel(interaction: discord.Interaction) -> discord.PartialMessageable:
-    return interaction.client.get_partial_messageable(  # type: ignore[attr-defined]
+    return interaction.client.get_partial_messageable(
         interaction.channel_id or 0, guild_id=interaction.guild_id
     )
 

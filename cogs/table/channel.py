@@ -61,7 +61,10 @@ class Channel:
                 log.warning("table %s: could not edit the table message", table.id, exc_info=True)
                 return
         try:
-            message = await channel.send(embed=embed, view=view)
+            if view is None:
+                message = await channel.send(embed=embed)
+            else:
+                message = await channel.send(embed=embed, view=view)
         except discord.HTTPException:
             log.warning("table %s: could not post the table message", table.id, exc_info=True)
             return

@@ -59,7 +59,7 @@ class TableCog(Channel, commands.GroupCog):
         self.bot.table_cogs.pop(self.game, None)
         self.tables.heralds.pop(self.game, None)
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         return True

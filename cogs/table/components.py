@@ -26,6 +26,24 @@ ACTION = r"[a-z0-9_]+"
 LOBBY_ACTIONS = ("join", "leave", "start")
 
 
+def label_of(item: discord.ui.Item[Any]) -> str:
+    """A clicked button's label (what ``from_custom_id`` rebuilds a button with)."""
+    return (item.label or "") if isinstance(item, discord.ui.Button) else ""
+
+
+def style_of(item: discord.ui.Item[Any]) -> discord.ButtonStyle:
+    return item.style if isinstance(item, discord.ui.Button) else discord.ButtonStyle.secondary
+
+
+def options_of(item: discord.ui.Item[Any]) -> list[discord.SelectOption]:
+    """A used menu's options (what ``from_custom_id`` rebuilds a select with)."""
+    return list(item.options) if isinstance(item, discord.ui.Select) else []
+
+
+def placeholder_of(item: discord.ui.Item[Any]) -> str:
+    return (item.placeholder or "") if isinstance(item, discord.ui.Select) else ""
+
+
 def custom_id(table: int, step: int, action: str) -> str:
     return f"gob:{table}:{step}:{action}"
 
@@ -80,14 +98,14 @@ class TableButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableButton:
         return cls(
             int(match["table"]),
             int(match["step"]),
             match["action"],
-            label=item.label or "",
-            style=item.style,
+            label=label_of(item),
+            style=style_of(item),
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -118,11 +136,9 @@ class TableSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableSelect:
-        return cls(
-            int(match["table"]), int(match["step"]), list(item.options), item.placeholder or ""
-        )
+        return cls(int(match["table"]), int(match["step"]), options_of(item), placeholder_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else None

@@ -18,7 +18,7 @@ class Lift(commands.Cog, name="Soulever"):
     def __init__(self, bot: Gobelet) -> None:
         self.bot = bot
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
 from bot.i18n import t
 from bot.storage import Repository
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from bot.client import Gobelet
 
 
-class GameSettings:
+class GameSettings(commands.Cog):
     """What a game's settings mixin is given: the bot, the storage, saving a change."""
 
     bot: Gobelet

@@ -31,7 +31,7 @@ def _custom_ids(components: Iterable[Any]) -> Iterator[str]:
 
 
 def _template(factory: DynamicType) -> re.Pattern[str]:
-    return factory.__discord_ui_compiled_template__  # type: ignore[attr-defined,no-any-return]
+    return factory.__discord_ui_compiled_template__
 
 
 async def dispatch_stale(

@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.table import Table, TableError
 from cogs.table import answers
 from cogs.table.channel import display_name
+from cogs.table.components import label_of, style_of
 from cogs.table.errors import private_lang, public_lang, refuse, say_privately
 from cogs.yades.expert import sheet_rules
 
@@ -72,11 +73,11 @@ class ChallengeButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction,
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> ChallengeButton:
         return cls(
-            int(match["challenge"]), match["action"], label=item.label or "", style=item.style
+            int(match["challenge"]), match["action"], label=label_of(item), style=style_of(item)
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -113,7 +113,7 @@ class Text:
             if char.isspace():
                 plain.append(" ")
                 continue
-            base, *combining = unicodedata.normalize("NFD", char)
+            base, *combining = list(unicodedata.normalize("NFD", char))
             if combining and _has_glyph(base):
                 marks.extend((len(plain), _MARKS[m]) for m in combining if m in _MARKS)
                 plain.append(base)
@@ -128,7 +128,7 @@ class Text:
         """Spaces collapsed and trimmed, the accents kept on their letters."""
         plain: list[str] = []
         marks: list[tuple[int, str]] = []
-        at = dict.fromkeys(range(len(self.plain)), ())
+        at: dict[int, tuple[str, ...]] = dict.fromkeys(range(len(self.plain)), ())
         for index, mark in self.marks:
             at[index] = (*at[index], mark)
         for index, char in enumerate(self.plain):
@@ -174,7 +174,7 @@ def draw_text(
     text = text.fitted(size, right - left - 2 * padding - (1 if bold else 0))
     width = text.width(size) + (1 if bold else 0)
     if align == "left":
-        x = left + padding
+        x: float = left + padding
     elif align == "right":
         x = right - padding - width
     else:

@@ -103,7 +103,7 @@ def table_components(
             )
         return components
     if any(isinstance(action, y.Roll) for action in turn):
-        for i, pip in enumerate(view.dice):
+        for i, pip in enumerate(view.dice or ()):
             kept = bool(held >> i & 1)
             components.add_item(
                 TableButton(
