@@ -54,7 +54,7 @@ from typing import Literal
 if __package__ in (None, ""):  # run as a file: python bench/e2e_latency.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.i18n import fr
+from bot.i18n import keys, template
 from tests.e2e.botprocess import BotDied, BotProcess
 from tests.e2e.emulator import DiscordEmulator, InjectedInteraction
 from tests.e2e.maya_driver import ORDER, MayaDriver, Turn, dice_in, rank
@@ -72,12 +72,12 @@ WAIT = 15.0  # how long a player waits for the bot before giving up on a move
 RETRIES = 5  # a refusal that says "try again in a moment" is retried this often
 MAX_ERRORS_PER_TABLE = 20
 
-STORAGE_REFUSAL = fr.TEXTS["err.storage"]
+STORAGE_REFUSAL = template("fr", "err.storage")
 # What the bot says when it refuses something (the French texts, up to their first field).
 REFUSALS = tuple(
     text.split("{")[0].strip()
-    for key, text in fr.TEXTS.items()
-    if key.startswith("err.") and len(text.split("{")[0].strip()) >= 8
+    for text in (template("fr", key) for key in keys("fr") if key.startswith("err."))
+    if len(text.split("{")[0].strip()) >= 8
 )
 
 

@@ -1,20 +1,38 @@
 """User-facing texts: French by default, English for English clients and servers.
 
-Texts are ``str.format`` templates keyed by name. ``t(locale, key, **params)`` picks
-the language from a Discord locale (``"fr"``, ``"en-US"``, ``"en-GB"`` …): any English
-locale gets English, everything else gets French.
+Texts are Project Fluent messages (plurals, numbers formatted for the language), one
+catalogue per language beside the code that says them: ``cogs/texts/`` for what every
+table shares, ``cogs/<game>/texts/`` for each game (a new game brings its own). A text is
+named as the code asks for it, ``"ev.round_started"`` being the message
+``ev-round_started``. ``t(locale, key, **params)`` picks the language from a Discord
+locale (``"fr"``, ``"en-US"``, ``"en-GB"`` …): any English locale gets English, every
+other gets French.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from bot.i18n import commands, en, fr
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
+from fluent.syntax import Visitor, parse
+from fluent.syntax import ast as fluent_ast
+
+import cogs
+from bot.i18n import commands
 
 FRENCH = "fr"
 ENGLISH = "en"
+LANGUAGES = (FRENCH, ENGLISH)
 
-_CATALOGS: dict[str, dict[str, str]] = {FRENCH: fr.TEXTS, ENGLISH: en.TEXTS}
+CATALOGUES = Path(cogs.__file__).resolve().parent  # every ``texts/<lang>.ftl`` below it
+
+
+class TextError(RuntimeError):
+    """A text could not be formatted (a parameter it needs was not given)."""
 
 
 def language(locale: object) -> str:
@@ -23,13 +41,111 @@ def language(locale: object) -> str:
     return ENGLISH if value.startswith("en") else FRENCH
 
 
+def catalogue_files(lang: str) -> list[Path]:
+    """The catalogues of ``lang``: the shared one first, then each package's, by path."""
+    return sorted(CATALOGUES.glob(f"**/texts/{lang}.ftl"), key=lambda p: (len(p.parts), p))
+
+
+@cache
+def _bundle(lang: str) -> FluentBundle:
+    # No Unicode isolation marks around placeables: they would break Discord's mentions.
+    bundle = FluentBundle([lang], use_isolating=False)
+    for path in catalogue_files(lang):
+        bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return bundle
+
+
+def _message_id(key: str) -> str:
+    return key.replace(".", "-")
+
+
+def _value(value: Any) -> Any:
+    # A whole number stays a number (plural rules select on it), written as the bot always
+    # wrote it: without grouping ("1000 points"); anything else is shown as text as given
+    # (a caller rounds its figures itself).
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return fluent_number(value, useGrouping=False)
+    if isinstance(value, str):
+        return value
+    return str(value)
+
+
 def t(locale: object, key: str, /, **params: Any) -> str:
-    """The text ``key`` in the language of ``locale``, formatted with ``params``."""
-    catalog = _CATALOGS[language(locale)]
-    template = catalog.get(key)
-    if template is None:
-        template = fr.TEXTS[key]
-    return template.format(**params) if params else template
+    """The text ``key`` in the language of ``locale``, formatted with ``params``.
+
+    A text missing from English is said in French; a text missing from both raises
+    ``KeyError`` (callers that word a server's own names rely on it)."""
+    message_id = _message_id(key)
+    bundle = _bundle(language(locale))
+    if not bundle.has_message(message_id):
+        bundle = _bundle(FRENCH)
+        if not bundle.has_message(message_id):
+            raise KeyError(key)
+    message = bundle.get_message(message_id)
+    if message.value is None:
+        raise KeyError(key)
+    text, errors = bundle.format_pattern(
+        message.value, {name: _value(value) for name, value in params.items()}
+    )
+    if errors:
+        raise TextError(f"{key}: {errors[0]}")
+    return str(text)
+
+
+def has(key: str) -> bool:
+    return _bundle(FRENCH).has_message(_message_id(key))
+
+
+def _messages(lang: str) -> Iterator[tuple[str, fluent_ast.Message | fluent_ast.Junk]]:
+    for path in catalogue_files(lang):
+        for entry in parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, fluent_ast.Message):
+                yield entry.id.name.replace("-", "."), entry
+            elif isinstance(entry, fluent_ast.Junk):
+                yield str(path), entry
+
+
+def keys(lang: str) -> list[str]:
+    """Every text of ``lang``'s catalogues, named as the code asks for it, in file order."""
+    return [key for key, entry in _messages(lang) if isinstance(entry, fluent_ast.Message)]
+
+
+def unreadable(lang: str) -> list[str]:
+    """What Fluent could not read in ``lang``'s catalogues (it would silently be left out)."""
+    return [
+        f"{where}: {(entry.content or '')[:60]!r}"
+        for where, entry in _messages(lang)
+        if isinstance(entry, fluent_ast.Junk)
+    ]
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_VariableReference(self, node: fluent_ast.VariableReference) -> None:
+        self.found.add(node.id.name)
+        self.generic_visit(node)
+
+
+@cache
+def _entries(lang: str) -> dict[str, fluent_ast.Message]:
+    return {key: entry for key, entry in _messages(lang) if isinstance(entry, fluent_ast.Message)}
+
+
+def variables(lang: str, key: str) -> set[str]:
+    """The parameters the text ``key`` takes in ``lang``."""
+    visitor = _Variables()
+    visitor.visit(_entries(lang)[key])
+    return visitor.found
+
+
+def template(lang: str, key: str) -> str:
+    """The text ``key`` with each parameter shown as ``{name}`` (its default wording)."""
+    return t(lang, key, **{name: f"{{{name}}}" for name in variables(lang, key)})
 
 
 def command(locale: object, path: str) -> str:
@@ -39,7 +155,3 @@ def command(locale: object, path: str) -> str:
     if language(locale) == ENGLISH:
         words = [commands.ENGLISH.get(word, word) for word in words]
     return "/" + " ".join(words)
-
-
-def has(key: str) -> bool:
-    return key in fr.TEXTS

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.games import yades
-from bot.i18n import en, fr
+from bot.i18n import keys
 from cogs.yades.picture import _player_name, sheet_picture
 
 
@@ -175,12 +175,13 @@ def test_bonuses_a_departure_and_a_server_sheet():
 
 
 def test_every_preset_box_has_a_label_in_both_languages():
+    french, english = set(keys("fr")), set(keys("en"))
     for sheet in yades.PRESET_SHEETS.values():
         for box in sheet.boxes:
-            assert f"y.box.{box.id}" in fr.TEXTS
-            assert f"y.box.{box.id}" in en.TEXTS
-    picture_keys = {key for key in fr.TEXTS if key.startswith("yades.picture.")}
-    assert picture_keys == {key for key in en.TEXTS if key.startswith("yades.picture.")}
+            assert f"y.box.{box.id}" in french
+            assert f"y.box.{box.id}" in english
+    picture_keys = {key for key in french if key.startswith("yades.picture.")}
+    assert picture_keys == {key for key in english if key.startswith("yades.picture.")}
 
 
 def _upper_at(preset: str, upper: dict[str, int]) -> yades.State:

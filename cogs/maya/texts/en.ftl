@@ -1,0 +1,183 @@
+### Maya and Mia. (English)
+
+## game
+game-maya = Maya
+game-mia = Mia
+
+## preset
+preset-soiree = party
+preset-vie = { $lives } life
+preset-vies = { $lives } lives
+
+## ev
+ev-round_started = 🎲 **Round { $round }** — { $opener } opens.
+ev-direction_reversed = 🔄 { $player } reverses the direction of play.
+ev-rolled_blind = 🙈 { $player } shakes the cup and does not look.
+ev-believed = 🤝 { $player } believes { $announcer } and rolls.
+ev-believed_blind = 🤝 { $player } believes { $announcer } and rolls, blind 🙈.
+ev-tapped = 👆 { $player } taps the cup without looking…
+ev-second_chance = 🔁 { $player } shakes a second time, without looking.
+ev-announced = 📣 { $player } announces **{ $value }**{ $blind } → to { $next }.
+ev-announced_maya = 🔥 { $player } announces **MAYA** (21){ $blind }! → { $next }
+ev-announced_photo = 📸 { $player } announces **Photo**{ $blind } → to { $next }.
+ev-blind_suffix = {" "}(blind)
+ev-lift_true = 🫣 { $lifter } lifts: { $dice } — { $announcer } announced { $announced }{ $photo }, it was **true**!
+ev-lift_bluff = 🫣 { $lifter } lifts: { $dice } — { $announcer } announced { $announced }{ $photo }, it was **a bluff**!
+ev-photo_suffix = {" "}(Photo)
+ev-fragile = 🙇 { $player } believes the Maya and submits (Fragile).
+ev-warrior = ⚔️ { $player } believes the Maya and goes Warrior!
+ev-accept_maya = 🙏 { $player } accepts the Maya without looking.
+ev-warrior_success = ⚔️ { $player } rolls { $dice } — **MAYA**! { $verifier } checks and drinks.
+ev-warrior_failure = ⚔️ { $player } rolls { $dice } — no Maya, { $verifier } checked.
+ev-drank_sip = 🍺 { $player } takes { $count } { $word }.
+ev-drank_glass = 🥃 { $player } downs a whole glass!
+ev-life_lost = 💔 { $player } loses { $count } { $word } ({ $remaining } left).
+ev-eliminated = ☠️ { $player } is out.
+ev-game_won = 🏆 { $player } wins the game!
+ev-game_players_left = 🏁 Not enough players left: the game is over.
+ev-round_ended = ➡️ { $opener } opens the next round.
+ev-round_ended_reverse = ➡️ { $opener } opens the next round and may reverse the direction.
+ev-player_joined = 👋 { $player } joins the table.
+ev-player_joined_waiting = 👋 { $player } joins the table and plays from the next round.
+ev-turn_passed = ➡️ { $player } opens now.
+ev-round_abandoned = ⛔ The round is cancelled; { $opener } opens the next one.
+ev-fault_raised = ⚖️ { $accuser } accuses { $accused } of a **foul**: “{ $motive }”
+ev-fault_raised_nomotive = ⚖️ { $accuser } accuses { $accused } of a **foul**!
+ev-fault_accepted = ⚖️ { $player } admits the foul.
+ev-fault_contested = ⚖️ { $player } contests! Vote with ✅ (guilty) or ❌ (innocent) under the accusation.
+ev-vote_cast = 🗳️ { $player } voted.
+ev-vote_withdrawn = 🗳️ { $player } withdrew their vote.
+ev-fault_guilty = ⚖️ Verdict: { $accused } is **guilty** ({ $guilty } to { $innocent }).
+ev-fault_innocent = ⚖️ Verdict: { $accused } is **acquitted** ({ $guilty } to { $innocent }).
+ev-fault_appealed = ⚖️ { $player } appeals… **Appeal rejected.** (As always.)
+ev-fault_dropped = ⚖️ The accusation is dropped.
+
+## word
+word-sip = sip
+word-sips = sips
+word-life = life
+word-lives = lives
+
+## me
+me-dice = 🎲 Your dice: { $dice }
+me-dice_blind = 🙈 You did not look at your dice.
+me-dice_tapped = 👆 You tapped a die without looking: you don't know where it landed. Before: { $dice }
+me-dice_second = 🔁 You re-rolled without looking. Before: { $dice }
+me-no_dice = You have no dice under the cup right now.
+me-announce_prompt = Pick your announcement (you must beat { $previous }).
+me-announce_prompt_open = Pick your announcement (you open: anything goes).
+me-your_turn = Your turn!
+
+## table
+table-title = 🎲 { $game } — { $preset }
+table-lobby_title = 🎲 { $game } table ({ $preset }) — waiting
+table-lobby_players = Players ({ $count }/10)
+table-lobby_hint = Click **Join** to play; { $starter } starts the game with **Start**.
+table-players = Players (direction { $arrow })
+table-announcement = Current announcement
+table-announcement_hidden = 📸 Photo — remember the announcement before it!
+table-no_announcement = —
+table-turn = Turn
+table-turn_open = { $player } opens the round (roll the dice).
+table-turn_announce = { $player } must announce.
+table-turn_respond = { $player } must believe or lift { $announcer }.
+table-turn_maya = { $player } must answer { $announcer }'s Maya.
+table-deadline = ⏱️ { $when }
+table-over = Game over.
+table-winner = 🏆 { $player }
+table-sips = { $sips } 🍺 · { $glasses } 🥃
+table-lives = { $hearts }
+table-out = out
+table-left = left
+table-waiting = next round
+table-cpu = CPU { $level }
+table-round = Round { $round }
+
+## btn
+btn-roll = Roll the dice
+btn-roll_blind = Roll blind
+btn-roll_reverse = Reverse and roll
+btn-believe = Believe
+btn-believe_blind = Believe blind
+btn-lift = Lift
+btn-fragile = Fragile (1 sip)
+btn-warrior = Warrior
+btn-accept_maya = Accept the Maya
+btn-photo = Photo
+btn-tap = Tap { $face }
+btn-second_chance = Second chance
+btn-fault_accept = Accept
+btn-fault_contest = Contest
+btn-fault_appeal = Appeal
+
+## select
+select-announce = Announce…
+select-photo = 📸 Photo ({ $value })
+select-maya = 🔥 MAYA (21)
+
+## err
+err-announcement_too_low = Too low: you need at least { $minimum } (the announcement to beat is { $previous }).
+err-announcement_too_low_none = Nothing beats { $previous }: believe or lift.
+err-unknown_value = “{ $value }” is not a Maya value. Values: 31 … 65, doubles 11 … 66, and 21 (Maya).
+err-photo_after_photo = No Photo right after a Photo.
+err-photo_on_maya = No Photo on a Maya.
+err-photo_no_announcement = No Photo yet: nobody has announced in this round.
+err-photo_disabled = Photo is not enabled at this table.
+err-option_disabled = That option is not enabled at this table.
+err-blind_play_already = You already made a blind play this turn.
+err-blind_play_not_looked = You must have looked at your dice for that.
+err-already_seated = You are already at this table.
+err-unknown_fault = That accusation no longer exists.
+err-fault_not_allowed = Not possible: { $reason }
+err-fault_reason-self = you cannot accuse yourself.
+err-fault_reason-already_accusing = you already have an accusation open.
+err-fault_reason-not_playing = you must be playing at this table.
+err-fault_reason-motive_too_long = the reason is too long (200 characters at most).
+err-fault_reason-not_pending_for_you = this accusation is not waiting for you.
+err-fault_reason-nothing_to_appeal = there is no verdict to appeal.
+err-not_a_voter = You do not vote on this accusation.
+err-already_voted = You already voted.
+err-not_fault_voter = Only the table's players (except the accused) vote.
+
+## rules
+rules-ouvreur-perdant = ➡️ After a loss, the loser opens the next round.
+rules-ouvreur-suivant = ➡️ After a loss, the next player opens the next round.
+rules-photo = Photo (announce exactly the previous announcement)
+rules-photo_memoire = Photo from memory (the copied announcement is no longer shown)
+rules-aveugle = Blind play
+rules-tapote = Tapote (tap a die)
+rules-seconde_chance = Second chance
+rules-warrior_fragile = Fragile / Warrior against a Maya
+rules-inversion_maya = Reverse the direction after a Maya
+rules-fautes = Fouls (/foul)
+rules-gage = Forfeit: { $gage }
+
+## note
+note-score = 📊 Final tally: { $scores }
+
+## me
+me-announced = 📣 Announced: **{ $value }**.
+
+## rank
+rank-game-maya = Maya (party)
+rank-game-mia = Mia (lives)
+
+## metric
+metric-sips = sips drunk
+metric-glasses = whole glasses
+metric-made_drink = penalties dealt
+metric-bluffs_through = bluffs that got through
+metric-bluffs_caught = bluffs caught
+metric-doubts_right = right doubts
+metric-doubts_wrong = wrong doubts
+metric-mayas = Mayas rolled
+metric-fautes = fouls
+metric-lives_lost = lives lost
+
+## settings
+settings-gage = 🍺 Forfeit (party): { $gage }
+settings-gage_default = 🍺 Forfeit (party): sip
+settings-maya = 🎲 Maya: mode { $mode }; options: { $options }
+
+## game
+game-any-maya = Maya or Mia

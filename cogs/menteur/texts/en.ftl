@@ -1,0 +1,76 @@
+### Dés du menteur. (English)
+
+## game
+game-menteur = Liar's dice
+
+## rank
+rank-game-menteur = Liar's dice
+
+## m
+m-rules_jokers = { $dice } dice, ones wild
+m-rules_plain = { $dice } dice, no jokers
+m-lobby =
+    At the table: { $players }
+    Join with /liarsdice join; the starter starts with /liarsdice begin.
+m-out = eliminated
+m-left = left
+m-players = Players (dice left)
+m-bids = Bids of round { $round }
+m-turn = Whose turn
+m-turn_line = { $player }: bid higher or challenge (dudo). { $total } dice in play.
+m-footer_won = Game over.
+
+## m.btn
+m-btn-dudo = Dudo! (challenge)
+
+## m
+m-select = Bid…
+m-your_dice = 🎲 Your dice ({ $count }): { $dice }
+m-current_bid = Bid to beat: **{ $bid }** ({ $player })
+m-you = you
+
+## m.hint
+m-hint-chance = Chance that "{ $bid }" holds, given your dice: **{ $percent }**.
+m-hint-bid = A good player would bid **{ $bid }**.
+m-hint-challenge = A good player would challenge (dudo).
+
+## m.tuto
+m-tuto-welcome = 🎓 **Learn by playing** — a game just for you against CPUs (5 dice, ones wild). It never counts on the leaderboard.
+m-tuto-counts = Dice left: { $counts }
+m-tuto-won = 🏆 You won the tutorial! Ready for a real table: /liarsdice start.
+m-tuto-lost = 🏁 Tutorial over: you are out. Try again with /liarsdice tutorial.
+
+## m.ev
+m-ev-round = 🎲 **Round { $round }** — { $player } opens; { $total } dice in play.
+m-ev-bid = 📣 { $player } bids **{ $bid }** → { $next }.
+m-ev-dudo = 🫣 { $player } challenges { $bidder }'s bid: **{ $bid }**. All the dice:
+m-ev-holds = ✅ There are **{ $actual }** ({ $face }): the bid holds.
+m-ev-bluff = ❌ Only **{ $actual }** ({ $face }): the bid fails.
+m-ev-die_lost = 🎲 { $player } loses a die ({ $left } left).
+m-ev-eliminated = 💀 { $player } has no dice left: out.
+m-ev-won = 🏆 { $player } wins the game!
+
+## err
+err-bid_too_low = Bid too low: the smallest legal bid is { $minimum }.
+err-bid_too_low_none = Bid too low, and impossible on that value; the smallest legal bids: { $raises }.
+err-invalid_bid = Impossible bid: { $reason }.
+err-no_bid = There is no bid to challenge yet.
+
+## metric
+metric-dice_lost = dice lost
+metric-challenges_won = successful challenges
+metric-challenges_lost = failed challenges
+
+## err
+err-invalid_bid-face = the value must be 1 to 6
+err-invalid_bid-quantity = the quantity must be 1 to the number of dice in play
+err-invalid_bid-opening_on_ones = no opening on ones while they are wild
+
+## game
+game-any-menteur = Liar's dice
+
+## err
+err-invalid_bid-unreadable = that choice is not a bid
+
+## m.tuto
+m-tuto-gone = This tutorial is over. Start a new one with /liarsdice tutorial.

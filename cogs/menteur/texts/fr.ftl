@@ -1,0 +1,76 @@
+### Dés du menteur. (français)
+
+## game
+game-menteur = Dés du menteur
+
+## rank
+rank-game-menteur = Dés du menteur
+
+## m
+m-rules_jokers = { $dice } dés, 1 jokers
+m-rules_plain = { $dice } dés, sans jokers
+m-lobby =
+    Autour de la table : { $players }
+    Rejoignez avec /menteur rejoindre ; le créateur lance avec /menteur commencer.
+m-out = éliminé·e
+m-left = parti·e
+m-players = Joueurs (dés restants)
+m-bids = Annonces de la manche { $round }
+m-turn = À qui le tour
+m-turn_line = { $player } : annoncer plus haut ou soulever (dudo). { $total } dés en jeu.
+m-footer_won = Partie terminée.
+
+## m.btn
+m-btn-dudo = Dudo ! (soulever)
+
+## m
+m-select = Annoncer…
+m-your_dice = 🎲 Tes dés ({ $count }) : { $dice }
+m-current_bid = Annonce à battre : **{ $bid }** ({ $player })
+m-you = toi
+
+## m.hint
+m-hint-chance = Probabilité que « { $bid } » soit vraie, vu tes dés : **{ $percent }**.
+m-hint-bid = Un bon joueur annoncerait **{ $bid }**.
+m-hint-challenge = Un bon joueur soulèverait (dudo).
+
+## m.tuto
+m-tuto-welcome = 🎓 **Apprendre en jouant** — une partie rien que pour toi contre des CPU (5 dés, 1 jokers). Elle ne compte pas au classement.
+m-tuto-counts = Dés restants : { $counts }
+m-tuto-won = 🏆 Tu as gagné le tutoriel ! Prêt·e pour une vraie table : /menteur start.
+m-tuto-lost = 🏁 Tutoriel terminé : tu es éliminé·e. Recommence avec /menteur tutoriel.
+
+## m.ev
+m-ev-round = 🎲 **Manche { $round }** — { $player } ouvre ; { $total } dés en jeu.
+m-ev-bid = 📣 { $player } annonce **{ $bid }** → à { $next }.
+m-ev-dudo = 🫣 { $player } soulève l'annonce de { $bidder } : **{ $bid }**. Tous les dés :
+m-ev-holds = ✅ Il y en a **{ $actual }** ({ $face }) : l'annonce tient.
+m-ev-bluff = ❌ Il n'y en a que **{ $actual }** ({ $face }) : l'annonce tombe.
+m-ev-die_lost = 🎲 { $player } perd un dé ({ $left } restant·s).
+m-ev-eliminated = 💀 { $player } n'a plus de dés : éliminé·e.
+m-ev-won = 🏆 { $player } gagne la partie !
+
+## err
+err-bid_too_low = Annonce trop basse : la plus petite annonce légale est { $minimum }.
+err-bid_too_low_none = Annonce trop basse, et impossible sur cette valeur ; les plus petites annonces légales : { $raises }.
+err-invalid_bid = Annonce impossible : { $reason }.
+err-no_bid = Il n'y a pas encore d'annonce à soulever.
+
+## metric
+metric-dice_lost = dés perdus
+metric-challenges_won = dudos réussis
+metric-challenges_lost = dudos ratés
+
+## err
+err-invalid_bid-face = la valeur doit être de 1 à 6
+err-invalid_bid-quantity = la quantité doit être de 1 au nombre de dés en jeu
+err-invalid_bid-opening_on_ones = on n'ouvre pas sur les 1 quand ils sont jokers
+
+## game
+game-any-menteur = dés du menteur
+
+## err
+err-invalid_bid-unreadable = ce choix ne correspond à aucune annonce
+
+## m.tuto
+m-tuto-gone = Ce tutoriel est terminé. Relance-le avec /menteur tutoriel.

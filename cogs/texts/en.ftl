@@ -1,0 +1,114 @@
+### What every table shares: lobby, turns, refusals, leaderboards, settings, data. (English)
+
+## ev
+ev-game_stopped = 🏁 The game is over.
+ev-player_left = 🚪 { $player } leaves the table.
+
+## me
+me-done = Done.
+
+## btn
+btn-join = Join
+btn-start = Start
+btn-leave = Leave
+btn-dice = My dice
+
+## err
+err-not_your_turn = It is not your turn: { $current } is to play.
+err-not_now = That is not possible at this point of the game.
+err-game_over = This game is over.
+err-invalid_dice = Invalid dice.
+err-unknown_player = You are not playing at this table.
+err-unknown_player_turn = You are not playing at this table: { $current } is to play.
+err-accused_not_playing = { $player } is not playing at this table: only players can be accused.
+err-eliminated = You are out of this game.
+err-table_full = The table is full ({ $most } players).
+err-invalid_rules = Invalid option: { $option } = { $value }.
+err-invalid_players = A game needs 2 to 10 players.
+err-game_error = Action refused.
+err-dm = Games are played in a server channel, not in direct messages.
+err-no_table = There is no { $game } game in this channel. Start one with { $command }.
+err-table_busy = A { $game } game is already running in this channel; finish it or play in another channel.
+err-stale = This button belongs to a finished game.
+err-stale_turn = Too late: this button is from a turn already played.
+err-not_starter = Only { $starter } (or a member with Manage Server) can do that.
+err-not_in_lobby = The game has already started.
+err-need_players = At least 2 players (CPUs included) are needed to start.
+err-not_at_table = You are not playing at this table.
+err-rate_limited = Easy! Wait { $seconds } more seconds before another accusation.
+err-storage = The game could not be saved; nothing was played. Try again in a moment.
+err-internal = Oops, something went wrong on our side. The action was not played.
+err-unknown_command = This command is no longer available.
+
+## note
+note-timeout = ⏱️ { $player } did not play in time: the CPU plays for them.
+note-timeout_leave = ⏱️ { $player } let 3 turns in a row pass.
+note-back = 🔁 The table is back after a bot restart. Let's go on!
+note-table_opened = 🎲 { $player } opens a { $game } table ({ $preset }).
+note-started = 🎲 The game starts! Order of play: { $order }
+note-lobby_joined = 👋 { $player } joins the table.
+note-lobby_left = 🚪 { $player } leaves the table.
+note-lobby_closed = 🚪 { $player } leaves the table; nobody is left: the table is closed.
+note-stopped_by = 🛑 { $player } stops the game.
+
+## err
+err-not_started = The game has not started yet.
+
+## level
+level-facile = easy
+level-moyen = medium
+level-difficile = hard
+
+## demo
+demo-private = { $player }, private
+
+## rank
+rank-title = 🏆 { $game } — { $metric } ({ $period })
+rank-period-semaine = this week
+rank-period-mois = this month
+rank-period-tout = all time
+rank-empty = Nobody is ranked here yet. Grab a cup!
+rank-page = page { $page }/{ $pages }
+rank-yours = Your rank: { $rank } ({ $value })
+
+## metric
+metric-games = games
+metric-rating = Elo rating
+metric-wins = wins
+
+## stats
+stats-title = 📊 { $player }'s statistics on this server
+stats-empty = No game counted yet.
+
+## err
+err-unknown_metric = Unknown criterion for this game. Criteria: { $metrics }
+
+## settings
+settings-title = ⚙️ **Server settings**
+settings-timer = ⏱️ Turn timer: { $seconds } s
+settings-timer_default = ⏱️ Turn timer: default
+settings-language = 🌐 Language of public messages: { $language }
+settings-language_auto = 🌐 Language of public messages: the server's
+settings-saved = ✅ Settings saved (they apply to new tables).
+
+## err
+err-need_manage_guild = You need the Manage Server permission to change the settings.
+
+## data
+data-what = Here is what Gobelet keeps about you on this server: your statistics, your Elo rating, and the name you joined tables with (for the Yadès sheets). The moves you played stay attached to their games.
+data-sure = Erase all your statistics, your rating and your kept name on this server? This cannot be undone.
+data-confirm = Yes, erase everything
+data-erased = 🗑️ Done: { $rows } rows erased.
+data-not_yours = This button is not for you.
+
+## err
+err-no_table_lift = There is no game in this channel: /lift is for Maya ({ $command }) and Liar's dice ({ $other }).
+err-cpu_count = That many CPUs is not possible: from 0 to { $most } at this table.
+err-cpu_level = Unknown CPU level: pick one of { $levels }.
+err-text_empty = The text is empty.
+err-text_too_long = Text too long: { $most } characters at most.
+err-text_link = No links here, please: just words.
+err-unknown_game = Unknown game. Games: { $games }
+err-unknown_period = Unknown period. Periods: { $periods }
+err-timer_range = The timer goes from { $least } to { $most } seconds.
+err-unknown_language = Unknown language: { $languages }.

@@ -1,0 +1,114 @@
+### What every table shares: lobby, turns, refusals, leaderboards, settings, data. (français)
+
+## ev
+ev-game_stopped = 🏁 La partie est terminée.
+ev-player_left = 🚪 { $player } quitte la table.
+
+## me
+me-done = C'est noté.
+
+## btn
+btn-join = Rejoindre
+btn-start = Commencer
+btn-leave = Quitter
+btn-dice = Mes dés
+
+## err
+err-not_your_turn = Ce n'est pas ton tour : c'est à { $current } de jouer.
+err-not_now = Ce n'est pas possible à ce moment de la partie.
+err-game_over = Cette partie est terminée.
+err-invalid_dice = Dés invalides.
+err-unknown_player = Tu ne joues pas à cette table.
+err-unknown_player_turn = Tu ne joues pas à cette table : c'est à { $current } de jouer.
+err-accused_not_playing = { $player } ne joue pas à cette table : seuls les joueurs peuvent être accusés.
+err-eliminated = Tu as été éliminé·e de cette partie.
+err-table_full = La table est pleine ({ $most } joueurs).
+err-invalid_rules = Option invalide : { $option } = { $value }.
+err-invalid_players = Il faut entre 2 et 10 joueurs.
+err-game_error = Action refusée.
+err-dm = Les parties se jouent dans un salon de serveur, pas en message privé.
+err-no_table = Il n'y a pas de partie de { $game } dans ce salon. Lancez-en une avec { $command }.
+err-table_busy = Une partie de { $game } est déjà en cours dans ce salon ; terminez-la ou jouez dans un autre salon.
+err-stale = Ce bouton appartient à une partie terminée.
+err-stale_turn = Trop tard : ce bouton date d'un tour déjà joué.
+err-not_starter = Seul·e { $starter } (ou un membre avec « Gérer le serveur ») peut faire ça.
+err-not_in_lobby = La partie a déjà commencé.
+err-need_players = Il faut au moins 2 joueurs (CPU compris) pour commencer.
+err-not_at_table = Tu ne joues pas à cette table.
+err-rate_limited = Doucement ! Attends encore { $seconds } s avant une nouvelle accusation.
+err-storage = La partie n'a pas pu être enregistrée ; rien n'a été joué. Réessaie dans un instant.
+err-internal = Oups, quelque chose s'est mal passé de notre côté. L'action n'a pas été jouée.
+err-unknown_command = Cette commande n'est plus disponible.
+
+## note
+note-timeout = ⏱️ { $player } n'a pas joué à temps : le CPU joue à sa place.
+note-timeout_leave = ⏱️ { $player } a laissé passer 3 tours de suite.
+note-back = 🔁 La table est de retour après un redémarrage du bot. On reprend !
+note-table_opened = 🎲 { $player } ouvre une table de { $game } ({ $preset }).
+note-started = 🎲 La partie commence ! Ordre de jeu : { $order }
+note-lobby_joined = 👋 { $player } rejoint la table.
+note-lobby_left = 🚪 { $player } quitte la table.
+note-lobby_closed = 🚪 { $player } quitte la table ; plus personne : la table est fermée.
+note-stopped_by = 🛑 { $player } arrête la partie.
+
+## err
+err-not_started = La partie n'a pas encore commencé.
+
+## level
+level-facile = facile
+level-moyen = moyen
+level-difficile = difficile
+
+## demo
+demo-private = { $player }, en privé
+
+## rank
+rank-title = 🏆 { $game } — { $metric } ({ $period })
+rank-period-semaine = cette semaine
+rank-period-mois = ce mois-ci
+rank-period-tout = depuis toujours
+rank-empty = Personne n'est encore classé ici. À vos gobelets !
+rank-page = page { $page }/{ $pages }
+rank-yours = Ton rang : { $rank } ({ $value })
+
+## metric
+metric-games = parties
+metric-rating = classement Elo
+metric-wins = victoires
+
+## stats
+stats-title = 📊 Statistiques de { $player } sur ce serveur
+stats-empty = Aucune partie comptée pour l'instant.
+
+## err
+err-unknown_metric = Critère inconnu pour ce jeu. Critères : { $metrics }
+
+## settings
+settings-title = ⚙️ **Réglages du serveur**
+settings-timer = ⏱️ Minuteur : { $seconds } s par tour
+settings-timer_default = ⏱️ Minuteur : par défaut
+settings-language = 🌐 Langue des messages publics : { $language }
+settings-language_auto = 🌐 Langue des messages publics : celle du serveur
+settings-saved = ✅ Réglages enregistrés (ils s'appliquent aux nouvelles tables).
+
+## err
+err-need_manage_guild = Il faut la permission « Gérer le serveur » pour changer les réglages.
+
+## data
+data-what = Voici ce que Gobelet garde de toi sur ce serveur : tes statistiques, ton classement Elo, et le nom sous lequel tu as rejoint les tables (pour les feuilles de Yadès). L'historique des coups joués reste attaché aux parties.
+data-sure = Effacer toutes tes statistiques, ton classement et ton nom gardé sur ce serveur ? C'est définitif.
+data-confirm = Oui, tout effacer
+data-erased = 🗑️ C'est fait : { $rows } lignes effacées.
+data-not_yours = Ce bouton ne t'est pas destiné.
+
+## err
+err-no_table_lift = Il n'y a pas de partie dans ce salon : /soulever sert au Maya ({ $command }) et aux dés du menteur ({ $other }).
+err-cpu_count = Nombre de CPU impossible : de 0 à { $most } à cette table.
+err-cpu_level = Niveau de CPU inconnu : choisis parmi { $levels }.
+err-text_empty = Le texte est vide.
+err-text_too_long = Texte trop long : { $most } caractères au plus.
+err-text_link = Pas de lien ici, s'il te plaît : juste des mots.
+err-unknown_game = Jeu inconnu. Jeux : { $games }
+err-unknown_period = Période inconnue. Périodes : { $periods }
+err-timer_range = Le minuteur va de { $least } à { $most } secondes.
+err-unknown_language = Langue inconnue : { $languages }.
