@@ -18,7 +18,8 @@ from bot.games.yades import solver
 
 log = logging.getLogger(__name__)
 
-DATA_DIR = Path("data")
+DATA_DIR = Path("data")  # the cache's default folder, beside the default database
+SHIPPED = Path(__file__).resolve().parent.parent / "data"  # the tables that come with the bot
 
 
 def path_for(rules: y.Rules, directory: Path = DATA_DIR) -> Path:
@@ -31,7 +32,7 @@ def load(
     directory: Path = DATA_DIR,
     *,
     build: bool = True,
-    shipped: Path = DATA_DIR,
+    shipped: Path = SHIPPED,
 ) -> solver.Strategy | None:
     """The installed strategy of ``rules``' sheet, else its file's, else (``build``) a new one.
 

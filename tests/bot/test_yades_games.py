@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from bot import yades_tables
 from bot.games import REGISTRY
 from bot.games import yades as y
+from bot.games.yades import solver
 from bot.games.yades.metrics import YadesSetup, points_lost
 from bot.games.yades.metrics import ranking as yades_ranking
 from bot.kernel.events import Event
@@ -103,3 +105,22 @@ def test_keeping_equal_dice_from_other_positions_costs_the_same() -> None:
     first, third = _loss(state, A, y.Roll(A, (0,))), _loss(state, A, y.Roll(A, (2,)))
     assert first == pytest.approx(third)
     assert first > 0  # keeping a lone 2 is not what perfect play does here
+
+
+def test_the_shipped_tables_are_found_whatever_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bot (or a demo) started from another folder reads the tables that come with it
+    # instead of solving each sheet again (a minute per sheet).
+    monkeypatch.chdir(tmp_path)
+    rules = y.Rules.for_preset("classique")
+    kept = solver.installed(rules.sheet)
+    solver.uninstall(rules.sheet)
+    try:
+        loaded = yades_tables.load(rules, tmp_path / "cache", build=False)
+        assert loaded is not None
+        assert not (tmp_path / "cache").exists()  # nothing written: it was read
+    finally:
+        solver.uninstall(rules.sheet)
+        if kept is not None:
+            solver.install(kept)
