@@ -44,7 +44,6 @@ NEWCOMER = 0  # no Discord user has this id: someone not at the table
 @app_commands.guild_only()
 class MayaCog(
     TableCog,
-    name="Maya",
     group_name="maya",
     group_description="Maya et Mia : le bluff à deux dés sous le gobelet",
 ):

@@ -27,7 +27,6 @@ from cogs.table.errors import Names, private_lang
 @app_commands.guild_only()
 class MenteurCog(
     TableCog,
-    name="Menteur",
     group_name="menteur",
     group_description="Dés du menteur : annonces, bluff et dudo",
 ):

@@ -42,7 +42,6 @@ LEVELS = [app_commands.Choice(name=level, value=level) for level in CPU_LEVELS]
 @app_commands.guild_only()
 class YadesCog(
     TableCog,
-    name="Yades",
     group_name="yades",
     group_description="Yadès : le duel à cinq dés et feuille de score",
 ):
