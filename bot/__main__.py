@@ -70,8 +70,11 @@ def main(argv: list[str] | None = None) -> int:
         help="load configuration, cogs and commands offline, print them, exit",
     )
     sub = parser.add_subparsers(dest="command")
+    from bot.demo import demos
+
+    games = demos()
     demo = sub.add_parser("demo", help="a whole game among CPU players, printed here")
-    demo.add_argument("game", choices=["maya", "mia"])
+    demo.add_argument("game", choices=list(games))
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=4, choices=range(2, 10), metavar="2..9")
     demo.add_argument("--lang", choices=["fr", "en"], default="fr")
@@ -79,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo":
         from bot.demo import run
 
+        spec, _ = games[args.game]
+        if not spec.min_players <= args.players <= spec.max_players:
+            demo.error(f"{args.game} is played by {spec.min_players} to {spec.max_players} players")
         return run(args.game, seed=args.seed, players=args.players, lang=args.lang)
     try:
         settings = load_settings()

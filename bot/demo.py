@@ -1,26 +1,41 @@
-"""``python -m bot demo maya|mia``: a whole game among CPU players, told in the terminal.
+"""``python -m bot demo GAME``: a whole game among CPU players, told in the terminal.
 
 The public lines are the very texts the bot posts in a channel; each CPU's private dice
-are shown too, marked as private, so a newcomer sees both sides of the cup.
+are shown too, marked as private, so a newcomer sees both sides of the cup. Every game
+registered in ``bot.games.REGISTRY`` has its demos, declared by its Discord package
+(``cogs.<game>.DEMOS``); the game is played through its ``GameSpec`` and seen through its
+public view, as a channel sees it.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Sequence
 
-from bot.games import REGISTRY, maya
+from bot.games import REGISTRY
 from bot.i18n import t
+from bot.kernel.events import Event
+from bot.kernel.spec import GameSpec
 from bot.table import CPU_LEVELS, CPU_NAMES
-from cogs.maya import render
+from cogs.table.demo import Demo
 
-MAYA = REGISTRY["maya"]
-PARTY_ROUNDS = 12  # the party preset never ends by itself: the demo stops after this many
+MAX_STEPS = 20_000  # far more moves than any game among CPUs needs
+
+
+def demos() -> dict[str, tuple[GameSpec, Demo]]:
+    """Every demo by its name, with its game, in the registry's order."""
+    found: dict[str, tuple[GameSpec, Demo]] = {}
+    for spec in REGISTRY:
+        package = importlib.import_module(f"cogs.{spec.name}")
+        for name, demo in getattr(package, "DEMOS", {}).items():
+            found[name] = (spec, demo)
+    return found
 
 
 def run(game: str, *, seed: int = 1, players: int = 4, lang: str = "fr") -> int:
+    spec, demo = demos()[game]
     rng = random.Random(seed)
-    preset = maya.VIES if game == "mia" else maya.SOIREE
-    rules = maya.Rules.for_preset(preset)
     ids = list(range(1, players + 1))
     names = {p: CPU_NAMES[p - 1] for p in ids}
     levels = {p: CPU_LEVELS[(p - 1) % len(CPU_LEVELS)] for p in ids}
@@ -28,32 +43,40 @@ def run(game: str, *, seed: int = 1, players: int = 4, lang: str = "fr") -> int:
     def name(player: int) -> str:
         return names[player]
 
-    state = maya.new_game(ids, rules)
-    print(f"🎲 {render.game_label(rules, lang)} — {render.preset_label(rules, lang)}")
+    def tell(events: Sequence[Event]) -> None:
+        public = spec.view(state, None)
+        for line in demo.story(events, public, name, lang):
+            print(line.replace("**", ""))
+        for event in events:
+            if event.visible_to(None) or event.to is None or not event.visible_to(event.to):
+                continue
+            private = demo.private(event, lang)
+            if private is not None:
+                heading = t(lang, "demo.private", player=name(event.to))
+                print(f"      🔒 [{heading}] {private}")
+
+    demo.prepare(demo.rules)
+    state = spec.new_game(ids, demo.rules)
+    print(f"🎲 {demo.title(demo.rules, lang)}")
     print("   " + ", ".join(f"{names[p]} ({t(lang, 'level.' + levels[p])})" for p in ids))
-    while not state.over:
-        if not rules.lives and state.round >= PARTY_ROUNDS and state.phase == maya.OPEN:
-            state, events = maya.apply(state, maya.Stop())
-            _tell(events, rules, name, lang)
+    for _ in range(MAX_STEPS):
+        if spec.outcome(state) is not None:
             break
-        player = state.current
-        assert player is not None
-        action = MAYA.cpu_action(state, player, levels[player], rng)
-        assert action is not None  # the player to act always has a turn action
-        state, events = maya.apply(state, action)
-        _tell(events, rules, name, lang)
+        action = spec.forced(state, rng)
+        if action is None and demo.enough(spec.view(state, None)):
+            action = spec.stop()
+        if action is None:
+            player = state.current
+            if player is None:
+                raise RuntimeError(f"{spec.name}: no one to play and nothing forced")
+            action = spec.cpu_action(state, player, levels[player], rng)
+            if action is None:
+                raise RuntimeError(f"{spec.name}: the CPU to play has no move")
+        state, events = spec.apply(state, action)
+        tell(events)
+    else:
+        raise RuntimeError(f"{spec.name}: no end after {MAX_STEPS} moves")
     print()
-    for seat in state.seats:
-        score = f"{seat.lives} ❤️" if rules.lives else f"{seat.sips} 🍺 · {seat.glasses} 🥃"
-        print(f"   {names[seat.player]}: {score}")
+    for line in demo.tally(spec.view(state, None), name, lang):
+        print(f"   {line}".replace("**", ""))
     return 0
-
-
-def _tell(events: list[maya.Event], rules: maya.Rules, name: render.Names, lang: str) -> None:
-    for line in render.public_lines(events, rules, name, lang):
-        print(line.replace("**", ""))
-    for event in events:
-        if event.type == "dice" and event.visibility == maya.PRIVATE and event.to is not None:
-            dice = render.d.show(tuple(event.data["dice"]))
-            private = t(lang, "demo.private", player=name(event.to))
-            print(f"      🔒 [{private}] {t(lang, 'me.dice', dice=dice)}")

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cogs.maya.cog import MayaCog
 from cogs.maya.components import FaultButton
+from cogs.maya.demo import DEMOS
 from cogs.maya.plays import MayaPlays
 from cogs.maya.settings import MayaSettings
 
@@ -14,6 +15,9 @@ if TYPE_CHECKING:
 
 
 SETTINGS = MayaSettings  # its /reglages subcommands (cogs.reglages)
+
+
+__all__ = ["DEMOS", "SETTINGS", "setup", "teardown"]
 
 
 async def setup(bot: Gobelet) -> None:

@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.menteur.cog import MenteurCog
+from cogs.menteur.demo import DEMOS
 from cogs.menteur.tutorial import TutorialDudo, TutorialSelect
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
+
+
+__all__ = ["DEMOS", "setup", "teardown"]
 
 
 async def setup(bot: Gobelet) -> None:

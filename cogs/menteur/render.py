@@ -102,16 +102,10 @@ def table_embed(
     if view is None:
         embed.description = t(lang, "m.lobby", players=", ".join(map(names, players)))
         return embed
-    rows = []
-    for seat in view.seats:
-        mark = "👉 " if seat.player == view.current else ""
-        if seat.status == lm.IN:
-            count = "🎲" * seat.dice + f" ({seat.dice})"
-        elif seat.status == lm.OUT:
-            count = t(lang, "m.out")
-        else:
-            count = t(lang, "m.left")
-        rows.append(f"{mark}{names(seat.player)} : {count}")
+    rows = [
+        ("👉 " if seat.player == view.current else "") + seat_line(seat, names, lang)
+        for seat in view.seats
+    ]
     embed.add_field(name=t(lang, "m.players"), value="\n".join(rows)[:1024], inline=False)
     if view.history:
         bids = [
@@ -130,6 +124,17 @@ def table_embed(
             inline=False,
         )
     return embed
+
+
+def seat_line(seat: lm.SeatView, names: Names, lang: str) -> str:
+    """A player and the dice they have left (or that they are out, or gone)."""
+    if seat.status == lm.IN:
+        count = "🎲" * seat.dice + f" ({seat.dice})"
+    elif seat.status == lm.OUT:
+        count = t(lang, "m.out")
+    else:
+        count = t(lang, "m.left")
+    return f"{names(seat.player)} : {count}"
 
 
 def table_components(

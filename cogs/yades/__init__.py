@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cogs.yades.challenges import ChallengeButton
 from cogs.yades.cog import YadesCog
+from cogs.yades.demo import DEMOS
 from cogs.yades.settings import YadesSettings
 
 if TYPE_CHECKING:
@@ -13,6 +14,9 @@ if TYPE_CHECKING:
 
 
 SETTINGS = YadesSettings  # its /reglages subcommands (cogs.reglages)
+
+
+__all__ = ["DEMOS", "SETTINGS", "setup", "teardown"]
 
 
 async def setup(bot: Gobelet) -> None:

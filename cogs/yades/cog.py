@@ -59,14 +59,8 @@ class YadesCog(
 
     # ------------------------------------------------------------------ the table message
 
-    def _preset_label(self, setup: YadesSetup, lang: str) -> str:
-        label = t(lang, f"y.preset.{setup.rules.preset}")
-        if setup.mise:
-            label += " · " + t(lang, "y.stake", mise=setup.mise)
-        return label
-
     def table_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
-        title = self._preset_label(table.rules, table.lang)
+        title = render.preset_label(table.rules, table.lang)
         if not table.started:
             embed = render.table_embed(None, title, table.name, table.lang, table.players, None)
             return embed, lobby_view(table.id, table.lang)
@@ -268,7 +262,7 @@ class YadesCog(
             "note.table_opened",
             player=table.name(interaction.user.id),
             game="Yadès",
-            preset=self._preset_label(table.rules, table.lang),
+            preset=render.preset_label(table.rules, table.lang),
         )
         await self.opened(interaction, table, text)
 

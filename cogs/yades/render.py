@@ -14,6 +14,7 @@ import discord
 
 from bot.games import yades as y
 from bot.games.yades import events as ev
+from bot.games.yades.metrics import YadesSetup
 from bot.i18n import t
 from bot.kernel import dice as d
 from cogs.table.components import TableButton, TableSelect
@@ -40,6 +41,14 @@ def option(box: str, points: int, lang: str) -> str:
     return t(lang, "y.option", box=box_name(box, lang), points=points)
 
 
+def preset_label(setup: YadesSetup, lang: str) -> str:
+    """A table's preset, and its stake if it plays for one."""
+    label = t(lang, f"y.preset.{setup.rules.preset}")
+    if setup.mise:
+        label += " · " + t(lang, "y.stake", mise=setup.mise)
+    return label
+
+
 def table_embed(
     view: y.View | None,
     title: str,
@@ -55,17 +64,7 @@ def table_embed(
         seated = "\n".join(f"• {names(p)}" for p in players)
         embed.description = t(lang, "y.lobby", players=seated, max=y.MAX_PLAYERS)
         return embed
-    lines = []
-    for seat in view.seats:
-        line = t(
-            lang,
-            "y.seat",
-            player=names(seat.player),
-            total=view.totals(seat.player).total,
-            filled=len(seat.boxes),
-            boxes=len(view.sheet.boxes),
-        )
-        lines.append(line + (" 🚪" if seat.status != y.IN else ""))
+    lines = [seat_line(seat, view, names, lang) for seat in view.seats]
     if view.over:
         lines.append(t(lang, "y.over"))
     elif view.current is not None:
@@ -79,6 +78,19 @@ def table_embed(
             lines.append(t(lang, "y.deadline", when=f"<t:{int(deadline)}:R>"))
     embed.description = "\n".join(lines)
     return embed
+
+
+def seat_line(seat: y.SeatView, view: y.View, names: Names, lang: str) -> str:
+    """A player's total and filled boxes (🚪: they left)."""
+    line = t(
+        lang,
+        "y.seat",
+        player=names(seat.player),
+        total=view.totals(seat.player).total,
+        filled=len(seat.boxes),
+        boxes=len(view.sheet.boxes),
+    )
+    return line + (" 🚪" if seat.status != y.IN else "")
 
 
 def table_components(

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -89,3 +91,39 @@ def test_demo_is_reproducible_with_its_seed(tmp_path: Path) -> None:
     second = run_bot("demo", "mia", "--seed", "1", cwd=tmp_path)
     assert first.returncode == second.returncode == 0
     assert first.stdout == second.stdout
+
+
+@pytest.mark.parametrize("game", ["maya", "mia", "yades", "menteur"])
+def test_every_game_has_a_demo_played_to_its_end(game: str, tmp_path: Path) -> None:
+    done = run_bot("demo", game, "--seed", "3", "--players", "3", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("🎲 "), lines[0]
+    cpus = re.findall(r"(\S+) \((?:facile|moyen|difficile)\)", lines[1])
+    assert len(cpus) == 3, lines[1]
+    # The game came to an end (a win, or the party preset stopped), then each player's tally.
+    ending = "🏁" if game == "maya" else "🏆"
+    assert any(line.startswith(ending) for line in lines), done.stdout[-2000:]
+    tally = lines[-3:]
+    assert [line.split()[0].rstrip(":") for line in tally] == cpus, tally
+    assert "**" not in done.stdout  # the terminal shows no Markdown
+    assert not list(tmp_path.iterdir()), "a demo writes no file"
+
+
+def test_a_menteur_demo_shows_hands_privately_until_a_challenge_reveals_them(
+    tmp_path: Path,
+) -> None:
+    done = run_bot("demo", "menteur", "--seed", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    revealing = False
+    rounds = hands = 0
+    for line in done.stdout.splitlines():
+        rounds += line.startswith("🎲 Manche ")
+        hands += "🔒" in line
+        if "soulève" in line:
+            revealing = True  # the lines that follow show every hand, then the count
+        elif not line.startswith("\u3000"):
+            revealing = False
+        if any(face in line for face in "⚀⚁⚂⚃⚄⚅"):
+            assert "🔒" in line or revealing, line
+    assert rounds and hands >= rounds * 2  # every seated player gets their hand each round
