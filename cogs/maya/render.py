@@ -203,7 +203,7 @@ def _seat_line(seat: maya.SeatView, view: maya.View, seating: Seating, lang: str
 
 def preset_label(rules: maya.Rules, lang: str) -> str:
     if rules.lives:
-        return t(lang, "preset.vie" if rules.vies == 1 else "preset.vies", lives=rules.vies)
+        return t(lang, "preset.lives", lives=rules.vies)
     return t(lang, "preset.soiree")
 
 

@@ -98,7 +98,10 @@ err-need_manage_guild = You need the Manage Server permission to change the sett
 data-what = Here is what Gobelet keeps about you on this server: your statistics, your Elo rating, and the name you joined tables with (for the Yadès sheets). The moves you played stay attached to their games.
 data-sure = Erase all your statistics, your rating and your kept name on this server? This cannot be undone.
 data-confirm = Yes, erase everything
-data-erased = 🗑️ Done: { $rows } rows erased.
+data-erased = 🗑️ Done: { $rows ->
+        [one] { $rows } row erased.
+       *[other] { $rows } rows erased.
+    }
 data-not_yours = This button is not for you.
 
 ## err

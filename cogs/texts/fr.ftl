@@ -98,7 +98,10 @@ err-need_manage_guild = Il faut la permission « Gérer le serveur » pour chang
 data-what = Voici ce que Gobelet garde de toi sur ce serveur : tes statistiques, ton classement Elo, et le nom sous lequel tu as rejoint les tables (pour les feuilles de Yadès). L'historique des coups joués reste attaché aux parties.
 data-sure = Effacer toutes tes statistiques, ton classement et ton nom gardé sur ce serveur ? C'est définitif.
 data-confirm = Oui, tout effacer
-data-erased = 🗑️ C'est fait : { $rows } lignes effacées.
+data-erased = 🗑️ C'est fait : { $rows ->
+        [one] { $rows } ligne effacée.
+       *[other] { $rows } lignes effacées.
+    }
 data-not_yours = Ce bouton ne t'est pas destiné.
 
 ## err

@@ -49,6 +49,44 @@ def test_numbers_are_written_as_the_bot_always_wrote_them(lang):
     assert "2.5" in t(lang, "y.option", box="X", points=2.5)
 
 
+@pytest.mark.parametrize(
+    ("lang", "key", "params", "expected"),
+    [
+        ("fr", "data.erased", {"rows": 1}, "🗑️ C'est fait : 1 ligne effacée."),
+        ("fr", "data.erased", {"rows": 4}, "🗑️ C'est fait : 4 lignes effacées."),
+        ("en", "data.erased", {"rows": 1}, "🗑️ Done: 1 row erased."),
+        ("en", "data.erased", {"rows": 0}, "🗑️ Done: 0 rows erased."),
+        ("fr", "preset.lives", {"lives": 1}, "1 vie"),
+        ("fr", "preset.lives", {"lives": 3}, "3 vies"),
+        ("en", "preset.lives", {"lives": 1}, "1 life"),
+        ("fr", "m.ev.die_lost", {"player": "A", "left": 0}, "🎲 A perd un dé (plus aucun)."),
+        ("fr", "m.ev.die_lost", {"player": "A", "left": 1}, "🎲 A perd un dé (1 restant)."),
+        ("fr", "m.ev.die_lost", {"player": "A", "left": 3}, "🎲 A perd un dé (3 restants)."),
+        ("fr", "y.btn.reroll", {"left": 1}, "Relancer (1 restant)"),
+        ("fr", "y.btn.reroll", {"left": 2}, "Relancer (2 restants)"),
+        ("fr", "y.option", {"box": "Chance", "points": 1}, "Chance : 1 pt"),
+        ("fr", "y.option", {"box": "Chance", "points": 0}, "Chance : 0 pt"),
+        ("fr", "y.option", {"box": "Chance", "points": 22}, "Chance : 22 pts"),
+        ("en", "y.option", {"box": "Chance", "points": 1}, "Chance: 1 pt"),
+        ("en", "y.option", {"box": "Chance", "points": 0}, "Chance: 0 pts"),
+        ("fr", "y.stake", {"mise": 1}, "mise 1 pt"),
+        ("en", "y.challenge.stake", {"mise": 10}, ", stake: 10 pts"),
+        ("fr", "m.rules_jokers", {"dice": 5}, "5 dés, les 1 sont jokers"),
+    ],
+)
+def test_counted_words_agree_with_their_number(lang, key, params, expected):
+    assert t(lang, key, **params) == expected
+
+
+def test_no_text_hedges_a_plural():
+    # A count is worded by the language's plural rules, never "restant·s" or "1 jokers".
+    for lang in ("fr", "en"):
+        for key in keys(lang):
+            pattern = template(lang, key)
+            assert "·s)" not in pattern and "(s)" not in pattern, (lang, key, pattern)
+            assert "1 jokers" not in pattern, (lang, key, pattern)
+
+
 def command_paths(lang: str) -> set[str]:
     """Every command of the tree that runs (no group) as a client in ``lang`` shows it."""
     import asyncio

@@ -6,8 +6,10 @@ game-mia = Mia
 
 ## preset
 preset-soiree = party
-preset-vie = { $lives } life
-preset-vies = { $lives } lives
+preset-lives = { $lives ->
+        [one] { $lives } life
+       *[other] { $lives } lives
+    }
 
 ## ev
 ev-round_started = 🎲 **Round { $round }** — { $opener } opens.

@@ -6,8 +6,10 @@ game-mia = Mia
 
 ## preset
 preset-soiree = soirée
-preset-vie = { $lives } vie
-preset-vies = { $lives } vies
+preset-lives = { $lives ->
+        [one] { $lives } vie
+       *[other] { $lives } vies
+    }
 
 ## ev
 ev-round_started = 🎲 **Manche { $round }** — { $opener } ouvre.

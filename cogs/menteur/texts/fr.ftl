@@ -7,7 +7,7 @@ game-menteur = Dés du menteur
 rank-game-menteur = Dés du menteur
 
 ## m
-m-rules_jokers = { $dice } dés, 1 jokers
+m-rules_jokers = { $dice } dés, les 1 sont jokers
 m-rules_plain = { $dice } dés, sans jokers
 m-lobby =
     Autour de la table : { $players }
@@ -35,7 +35,7 @@ m-hint-bid = Un bon joueur annoncerait **{ $bid }**.
 m-hint-challenge = Un bon joueur soulèverait (dudo).
 
 ## m.tuto
-m-tuto-welcome = 🎓 **Apprendre en jouant** — une partie rien que pour toi contre des CPU (5 dés, 1 jokers). Elle ne compte pas au classement.
+m-tuto-welcome = 🎓 **Apprendre en jouant** — une partie rien que pour toi contre des CPU (5 dés, les 1 sont jokers). Elle ne compte pas au classement.
 m-tuto-counts = Dés restants : { $counts }
 m-tuto-won = 🏆 Tu as gagné le tutoriel ! Prêt·e pour une vraie table : /menteur start.
 m-tuto-lost = 🏁 Tutoriel terminé : tu es éliminé·e. Recommence avec /menteur tutoriel.
@@ -46,7 +46,11 @@ m-ev-bid = 📣 { $player } annonce **{ $bid }** → à { $next }.
 m-ev-dudo = 🫣 { $player } soulève l'annonce de { $bidder } : **{ $bid }**. Tous les dés :
 m-ev-holds = ✅ Il y en a **{ $actual }** ({ $face }) : l'annonce tient.
 m-ev-bluff = ❌ Il n'y en a que **{ $actual }** ({ $face }) : l'annonce tombe.
-m-ev-die_lost = 🎲 { $player } perd un dé ({ $left } restant·s).
+m-ev-die_lost = 🎲 { $player } perd un dé ({ $left ->
+        [0] plus aucun
+        [one] { $left } restant
+       *[other] { $left } restants
+    }).
 m-ev-eliminated = 💀 { $player } n'a plus de dés : éliminé·e.
 m-ev-won = 🏆 { $player } gagne la partie !
 

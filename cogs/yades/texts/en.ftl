@@ -16,13 +16,19 @@ y-preset-yades = Yadès
 y-preset-classique = classic (Yahtzee)
 
 ## y
-y-stake = stake { $mise } pts
+y-stake = stake { $mise } { $mise ->
+        [one] pt
+       *[other] pts
+    }
 y-lobby =
     Players:
     { $players }
 
     Up to { $max } players: join with the button or /yades join.
-y-seat = { $player } — **{ $total }** pts ({ $filled }/{ $boxes } boxes)
+y-seat = { $player } — **{ $total }** { $total ->
+        [one] pt
+       *[other] pts
+    } ({ $filled }/{ $boxes } boxes)
 y-over = 🏁 Game over.
 y-turn = 🎯 { $player }'s turn — roll { $roll }/{ $rolls }
 y-dice = Dice: { $dice }
@@ -35,7 +41,10 @@ y-btn-accept = Accept
 y-btn-refuse = Decline
 
 ## y
-y-option = { $box }: { $points } pts
+y-option = { $box }: { $points } { $points ->
+        [one] pt
+       *[other] pts
+    }
 y-select = Score a box…
 
 ## y.ev
@@ -46,7 +55,10 @@ y-ev-bonus_upper = ⭐ { $player } earns the upper bonus: +{ $points }!
 y-ev-bonus_five_of_a_kind = ⭐ { $player } earns a five-of-a-kind bonus: +{ $points }!
 y-ev-won = 🏆 { $player } wins the game!
 y-ev-tied = 🏆 A tie: { $player } share the win!
-y-ev-rank = { $place }. { $player } — **{ $total }** pts
+y-ev-rank = { $place }. { $player } — **{ $total }** { $total ->
+        [one] pt
+       *[other] pts
+    }
 
 ## y
 y-summary = 📊 Expected points lost against perfect play:
@@ -54,7 +66,10 @@ y-summary_line = • { $player }: { $points } pts
 
 ## y.challenge
 y-challenge-text = ⚔️ { $challenger } challenges { $challenged } to a Yadès duel ({ $preset }){ $stake }! { $challenged }, you have { $minutes } minutes to answer.
-y-challenge-stake = , stake: { $mise } pts
+y-challenge-stake = , stake: { $mise } { $mise ->
+        [one] pt
+       *[other] pts
+    }
 y-challenge-accepted = ⚔️ { $challenged } takes up { $challenger }'s challenge!
 y-challenge-refused = 🙅 { $challenged } declines { $challenger }'s challenge.
 y-challenge-expired = ⌛ { $challenger }'s challenge to { $challenged } has expired.
@@ -68,7 +83,10 @@ y-cpu_duel = 🤖 { $player } takes on the CPU in a Yadès duel!
 ## y.advice
 y-advice-title = 🧠 With perfect play you would end on **{ $total }** pts on average. The choices, best first:
 y-advice-line = • { $choice } → { $total } expected pts (costs { $loss })
-y-advice-score = score { $box } ({ $points } pts)
+y-advice-score = score { $box } ({ $points } { $points ->
+        [one] pt
+       *[other] pts
+    })
 y-advice-keep = keep { $dice } and re-roll
 y-advice-roll = roll the dice
 y-advice-roll_all = re-roll everything

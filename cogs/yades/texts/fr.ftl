@@ -16,13 +16,19 @@ y-preset-yades = Yadès
 y-preset-classique = classique (Yahtzee)
 
 ## y
-y-stake = mise { $mise } pts
+y-stake = mise { $mise } { $mise ->
+        [one] pt
+       *[other] pts
+    }
 y-lobby =
     Joueurs :
     { $players }
 
     Jusqu'à { $max } joueurs : rejoignez avec le bouton ou /yades rejoindre.
-y-seat = { $player } — **{ $total }** pts ({ $filled }/{ $boxes } cases)
+y-seat = { $player } — **{ $total }** { $total ->
+        [one] pt
+       *[other] pts
+    } ({ $filled }/{ $boxes } cases)
 y-over = 🏁 Partie terminée.
 y-turn = 🎯 Au tour de { $player } — lancer { $roll }/{ $rolls }
 y-dice = Dés : { $dice }
@@ -30,12 +36,18 @@ y-deadline = ⏱️ Fin du tour { $when }
 
 ## y.btn
 y-btn-roll = Lancer les dés
-y-btn-reroll = Relancer ({ $left } restant·s)
+y-btn-reroll = Relancer ({ $left ->
+        [one] { $left } restant
+       *[other] { $left } restants
+    })
 y-btn-accept = Accepter
 y-btn-refuse = Refuser
 
 ## y
-y-option = { $box } : { $points } pts
+y-option = { $box } : { $points } { $points ->
+        [one] pt
+       *[other] pts
+    }
 y-select = Marquer une case…
 
 ## y.ev
@@ -46,7 +58,10 @@ y-ev-bonus_upper = ⭐ { $player } décroche la prime des 63 : +{ $points } !
 y-ev-bonus_five_of_a_kind = ⭐ { $player } gagne une prime Yadès : +{ $points } !
 y-ev-won = 🏆 { $player } gagne la partie !
 y-ev-tied = 🏆 Égalité : { $player } se partagent la victoire !
-y-ev-rank = { $place }. { $player } — **{ $total }** pts
+y-ev-rank = { $place }. { $player } — **{ $total }** { $total ->
+        [one] pt
+       *[other] pts
+    }
 
 ## y
 y-summary = 📊 Points espérés perdus face au jeu parfait :
@@ -54,7 +69,10 @@ y-summary_line = • { $player } : { $points } pts
 
 ## y.challenge
 y-challenge-text = ⚔️ { $challenger } défie { $challenged } en duel de Yadès ({ $preset }){ $stake } ! { $challenged }, tu as { $minutes } minutes pour répondre.
-y-challenge-stake = , mise : { $mise } pts
+y-challenge-stake = , mise : { $mise } { $mise ->
+        [one] pt
+       *[other] pts
+    }
 y-challenge-accepted = ⚔️ { $challenged } relève le défi de { $challenger } !
 y-challenge-refused = 🙅 { $challenged } décline le défi de { $challenger }.
 y-challenge-expired = ⌛ Le défi de { $challenger } à { $challenged } a expiré.
@@ -68,7 +86,10 @@ y-cpu_duel = 🤖 { $player } affronte le CPU en duel de Yadès !
 ## y.advice
 y-advice-title = 🧠 Avec le jeu parfait, tu finirais en moyenne à **{ $total }** pts. Les choix, du meilleur au moins bon :
 y-advice-line = • { $choice } → { $total } pts espérés (coût { $loss })
-y-advice-score = marquer { $box } ({ $points } pts)
+y-advice-score = marquer { $box } ({ $points } { $points ->
+        [one] pt
+       *[other] pts
+    })
 y-advice-keep = garder { $dice } et relancer
 y-advice-roll = lancer les dés
 y-advice-roll_all = tout relancer
