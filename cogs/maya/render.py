@@ -15,6 +15,7 @@ import discord
 
 from bot.games import maya
 from bot.games.maya import Event
+from bot.games.maya import events as ev
 from bot.games.maya import values as d
 from bot.i18n import t
 from cogs.table.free_text import shown
@@ -40,130 +41,139 @@ def _unit_word(rules: maya.Rules, count: int, lang: str) -> str:
 
 
 # Events told by one line naming one player.
-PLAYER_LINES = {
-    "direction_reversed": "ev.direction_reversed",
-    "tapped": "ev.tapped",
-    "second_chance": "ev.second_chance",
-    "eliminated": "ev.eliminated",
-    "game_won": "ev.game_won",
-    "player_left": "ev.player_left",
-    "turn_passed": "ev.turn_passed",
-    "fault_accepted": "ev.fault_accepted",
-    "fault_contested": "ev.fault_contested",
-    "vote_cast": "ev.vote_cast",
-    "vote_withdrawn": "ev.vote_withdrawn",
-    "fault_appealed": "ev.fault_appealed",
+PLAYER_LINES: dict[type[Event], str] = {
+    ev.DirectionReversed: "ev.direction_reversed",
+    ev.Tapped: "ev.tapped",
+    ev.SecondChanceTaken: "ev.second_chance",
+    ev.PlayerEliminated: "ev.eliminated",
+    ev.GameWon: "ev.game_won",
+    ev.PlayerLeft: "ev.player_left",
+    ev.TurnPassed: "ev.turn_passed",
+    ev.FaultAccepted: "ev.fault_accepted",
+    ev.FaultContested: "ev.fault_contested",
+    ev.VoteCast: "ev.vote_cast",
+    ev.VoteWithdrawn: "ev.vote_withdrawn",
+    ev.FaultAppealed: "ev.fault_appealed",
 }
+MAYA_STYLES = {"fragile": "ev.fragile", "warrior": "ev.warrior", "accept": "ev.accept_maya"}
 
 
 def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang: str) -> list[str]:
     """One short line per public event worth telling, in order."""
     lines: list[str] = []
     for event in events:
-        if not event.public:
-            continue
-        data = event.data
-        kind = event.type
-        line: str | None = None
-        if kind in PLAYER_LINES:
-            line = t(lang, PLAYER_LINES[kind], player=names(data["player"]))
-        elif kind == "round_started":
-            line = t(lang, "ev.round_started", round=data["round"], opener=names(data["opener"]))
-        elif kind == "rolled":
+        if event.public:
+            line = _line(event, rules, names, lang)
+            if line is not None:
+                lines.append(line)
+    return lines
+
+
+def _line(event: Event, rules: maya.Rules, names: Names, lang: str) -> str | None:
+    match event:
+        case (
+            ev.DirectionReversed()
+            | ev.Tapped()
+            | ev.SecondChanceTaken()
+            | ev.PlayerEliminated()
+            | ev.GameWon()
+            | ev.PlayerLeft()
+            | ev.TurnPassed()
+            | ev.FaultAccepted()
+            | ev.FaultContested()
+            | ev.VoteCast()
+            | ev.VoteWithdrawn()
+            | ev.FaultAppealed()
+        ):
+            return t(lang, PLAYER_LINES[type(event)], player=names(event.player))
+        case ev.RoundStarted():
+            return t(lang, "ev.round_started", round=event.round, opener=names(event.opener))
+        case ev.Rolled():
             # A believe already told its roll; an opener's roll is news only when blind.
-            if data["blind"] and not data["believed"]:
-                line = t(lang, "ev.rolled_blind", player=names(data["player"]))
-        elif kind == "believed":
-            key = "ev.believed_blind" if data["blind"] else "ev.believed"
-            line = t(lang, key, player=names(data["player"]), announcer=names(data["announcer"]))
-        elif kind == "announced":
-            blind = t(lang, "ev.blind_suffix") if data["blind"] else ""
-            params = {"player": names(data["player"]), "next": names(data["next"]), "blind": blind}
-            if data["photo"]:
-                line = t(lang, "ev.announced_photo", **params)
-            elif data["value"] == d.MAYA:
-                line = t(lang, "ev.announced_maya", **params)
-            else:
-                line = t(lang, "ev.announced", value=data["value"], **params)
-        elif kind == "revealed":
-            key = "ev.lift_true" if data["truthful"] else "ev.lift_bluff"
-            line = t(
+            if event.blind and not event.believed:
+                return t(lang, "ev.rolled_blind", player=names(event.player))
+            return None
+        case ev.Believed():
+            key = "ev.believed_blind" if event.blind else "ev.believed"
+            announcer = names(event.announcer) if event.announcer is not None else ""
+            return t(lang, key, player=names(event.player), announcer=announcer)
+        case ev.Announced():
+            blind = t(lang, "ev.blind_suffix") if event.blind else ""
+            params = {"player": names(event.player), "next": names(event.next), "blind": blind}
+            if event.photo:
+                return t(lang, "ev.announced_photo", **params)
+            if event.value == d.MAYA:
+                return t(lang, "ev.announced_maya", **params)
+            return t(lang, "ev.announced", value=event.value, **params)
+        case ev.Revealed():
+            return t(
                 lang,
-                key,
-                lifter=names(data["lifter"]),
-                dice=d.show(tuple(data["dice"])),
-                announcer=names(data["player"]),
-                announced=maya_value(data["announced"]),
-                photo=t(lang, "ev.photo_suffix") if data["photo"] else "",
+                "ev.lift_true" if event.truthful else "ev.lift_bluff",
+                lifter=names(event.lifter),
+                dice=_shown(event.dice),
+                announcer=names(event.player),
+                announced=maya_value(event.announced),
+                photo=t(lang, "ev.photo_suffix") if event.photo else "",
             )
-        elif kind == "maya_believed":
-            style = {"fragile": "ev.fragile", "warrior": "ev.warrior", "accept": "ev.accept_maya"}
-            line = t(lang, style[data["style"]], player=names(data["player"]))
-        elif kind == "warrior_rolled":
-            key = "ev.warrior_success" if data["success"] else "ev.warrior_failure"
-            line = t(
+        case ev.MayaBelieved():
+            return t(lang, MAYA_STYLES[event.style], player=names(event.player))
+        case ev.WarriorRolled():
+            return t(
                 lang,
-                key,
-                player=names(data["player"]),
-                dice=d.show(tuple(data["dice"])),
-                verifier=names(data["verifier"]),
+                "ev.warrior_success" if event.success else "ev.warrior_failure",
+                player=names(event.player),
+                dice=_shown(event.dice),
+                verifier=names(event.verifier),
             )
-        elif kind == "drank":
-            if data["glasses"]:
-                line = t(lang, "ev.drank_glass", player=names(data["player"]))
-            else:
-                count = data["sips"]
-                line = t(
-                    lang,
-                    "ev.drank_sip",
-                    player=names(data["player"]),
-                    count=count,
-                    word=_unit_word(rules, count, lang),
-                )
-        elif kind == "life_lost":
-            count = data["lives"]
-            line = t(
+        case ev.Drank():
+            if event.glasses:
+                return t(lang, "ev.drank_glass", player=names(event.player))
+            word = _unit_word(rules, event.sips, lang)
+            return t(lang, "ev.drank_sip", player=names(event.player), count=event.sips, word=word)
+        case ev.LifeLost():
+            return t(
                 lang,
                 "ev.life_lost",
-                player=names(data["player"]),
-                count=count,
-                word=_unit_word(rules, count, lang),
-                remaining=data["remaining"],
+                player=names(event.player),
+                count=event.lives,
+                word=_unit_word(rules, event.lives, lang),
+                remaining=event.remaining,
             )
-        elif kind == "game_ended":
-            key = "ev.game_stopped" if data["reason"] == "stopped" else "ev.game_players_left"
-            line = t(lang, key)
-        elif kind == "round_ended":
-            key = "ev.round_ended_reverse" if data["may_reverse"] else "ev.round_ended"
-            line = t(lang, key, opener=names(data["opener"]))
-        elif kind == "player_joined":
-            key = "ev.player_joined" if data["seated"] else "ev.player_joined_waiting"
-            line = t(lang, key, player=names(data["player"]))
-        elif kind == "round_abandoned":
-            line = t(lang, "ev.round_abandoned", opener=names(data["opener"]))
-        elif kind == "fault_raised":
-            key = "ev.fault_raised" if data["motive"] else "ev.fault_raised_nomotive"
-            line = t(
+        case ev.GameEnded():
+            stopped = event.reason == "stopped"
+            return t(lang, "ev.game_stopped" if stopped else "ev.game_players_left")
+        case ev.RoundEnded():
+            key = "ev.round_ended_reverse" if event.may_reverse else "ev.round_ended"
+            return t(lang, key, opener=names(event.opener))
+        case ev.PlayerJoined():
+            key = "ev.player_joined" if event.seated else "ev.player_joined_waiting"
+            return t(lang, key, player=names(event.player))
+        case ev.RoundAbandoned():
+            return t(lang, "ev.round_abandoned", opener=names(event.opener))
+        case ev.FaultRaised():
+            return t(
                 lang,
-                key,
-                accuser=names(data["accuser"]),
-                accused=names(data["accused"]),
-                motive=shown(data["motive"]),
+                "ev.fault_raised" if event.motive else "ev.fault_raised_nomotive",
+                accuser=names(event.accuser),
+                accused=names(event.accused),
+                motive=shown(event.motive),
             )
-        elif kind == "fault_judged":
-            key = "ev.fault_guilty" if data["guilty"] else "ev.fault_innocent"
-            line = t(
+        case ev.FaultJudged():
+            return t(
                 lang,
-                key,
-                accused=names(data["accused"]),
-                guilty=data["guilty_votes"],
-                innocent=data["innocent_votes"],
+                "ev.fault_guilty" if event.guilty else "ev.fault_innocent",
+                accused=names(event.accused),
+                guilty=event.guilty_votes,
+                innocent=event.innocent_votes,
             )
-        elif kind == "fault_dropped":
-            line = t(lang, "ev.fault_dropped")
-        if line is not None:
-            lines.append(line)
-    return lines
+        case ev.FaultDropped():
+            return t(lang, "ev.fault_dropped")
+    return None
+
+
+def _shown(dice: list[int]) -> str:
+    first, second = dice
+    return d.show((first, second))
 
 
 # --------------------------------------------------------------------------- the table message
