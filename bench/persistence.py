@@ -52,7 +52,12 @@ async def play_table(
         players = rng.sample(pool, rng.randint(2, 5))
         rules = maya.Rules.for_preset("vies", vies=rng.randint(1, 3))
         table = await tables.open(
-            guild_id=GUILD, channel_id=channel, starter=players[0], rules=rules, lang="fr"
+            kind="maya",
+            guild_id=GUILD,
+            channel_id=channel,
+            starter=players[0],
+            rules=rules,
+            lang="fr",
         )
         for player in players[1:]:
             await tables.join_lobby(table, player)

@@ -3,7 +3,7 @@
 A game is ``bot.games.<name>`` (its rules, state, events, CPU, metrics and ``SPEC``) and
 ``cogs.<name>`` (how it looks on Discord). Everything shared (the table runtime, the
 storage, the leaderboards, help, settings) iterates ``REGISTRY`` and knows no game by
-name: adding a game is two packages and one line below.
+name: adding a game is two packages, its import and its entry below.
 """
 
 from __future__ import annotations
@@ -31,17 +31,11 @@ class Registry:
     def __iter__(self) -> Iterator[GameSpec]:
         return iter(self._specs.values())
 
-    def get(self, name: str) -> GameSpec | None:
-        return self._specs.get(name)
-
     def boards(self) -> Iterator[tuple[GameSpec, Board]]:
         """Every leaderboard, with the game it belongs to."""
         for spec in self:
             for board in spec.boards:
                 yield spec, board
-
-    def board(self, name: str) -> Board | None:
-        return next((board for _, board in self.boards() if board.name == name), None)
 
 
 REGISTRY = Registry(MAYA, YADES, MENTEUR)

@@ -94,10 +94,6 @@ def t(locale: object, key: str, /, **params: Any) -> str:
     return str(text)
 
 
-def has(key: str) -> bool:
-    return _bundle(FRENCH).has_message(_message_id(key))
-
-
 def _messages(lang: str) -> Iterator[tuple[str, fluent_ast.Message | fluent_ast.Junk]]:
     for path in catalogue_files(lang):
         for entry in parse(path.read_text(encoding="utf-8")).body:

@@ -129,12 +129,6 @@ class Table:
         kind = REGISTRY[self.kind]
         kind.apply(self.state, kind.complete(self.state, action, random.Random(0)))
 
-    def advice(self, player: int, level: str, rng: random.Random) -> Any | None:
-        """The move the CPU of ``level`` would make for ``player`` now (nothing is played)."""
-        if self.state is None:
-            return None
-        return REGISTRY[self.kind].cpu_action(self.state, player, level, rng)
-
     # ---- persistence
 
     def meta(self) -> dict[str, Any]:

@@ -89,7 +89,7 @@ class Tables(Turns):
         channel_id: int,
         starter: int,
         rules: Any,
-        kind: str = "maya",
+        kind: str,
         lang: str,
         cpu_count: int = 0,
         level: str = "moyen",

@@ -35,6 +35,7 @@ async def tables(tmp_path):
 
 async def open_table(tables: Tables, rules: maya.Rules, players: list[int], *, cpu: int = 0):
     table = await tables.open(
+        kind="maya",
         guild_id=GUILD,
         channel_id=CHANNEL,
         starter=players[0],

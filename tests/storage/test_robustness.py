@@ -170,7 +170,12 @@ async def test_fifty_tables_writing_at_once_lose_nothing(tmp_path):
         players = rng.sample(pool, rng.randint(2, 5))
         rules = maya.Rules.for_preset("vies", vies=rng.randint(1, 3))
         table = await tables.open(
-            guild_id=GUILD, channel_id=channel, starter=players[0], rules=rules, lang="fr"
+            kind="maya",
+            guild_id=GUILD,
+            channel_id=channel,
+            starter=players[0],
+            rules=rules,
+            lang="fr",
         )
         for player in players[1:]:
             await tables.join_lobby(table, player)
@@ -222,6 +227,7 @@ REFUSED = {
 async def a_game_in_progress(path: Path) -> tuple[Tables, Table]:
     tables = Tables(await SqliteRepository.open(path), settings())
     table = await tables.open(
+        kind="maya",
         guild_id=GUILD,
         channel_id=10,
         starter=A,
@@ -390,6 +396,7 @@ async def test_a_turn_still_times_out_when_an_accusation_and_a_vote_come_meanwhi
     c = 103
     try:
         table = await tables.open(
+            kind="maya",
             guild_id=GUILD,
             channel_id=12,
             starter=A,
