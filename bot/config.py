@@ -9,8 +9,8 @@ from pathlib import Path
 from dotenv import load_dotenv
 
 DEFAULT_DATABASE_URL = "sqlite:///data/gobelet.db"
-# Files the bot can make again (caches), kept apart from the database, which may live
-# elsewhere or not in a file at all.
+# Files the bot can make again (caches): beside a SQLite database unless GOBELET_DATA_DIR
+# says otherwise, and in data/ when the database is not a file.
 DEFAULT_DATA_DIR = Path("data")
 
 
@@ -77,6 +77,15 @@ def _folder(env: dict[str, str], name: str, default: Path) -> Path:
     return path
 
 
+def _beside(database_url: str) -> Path:
+    """The caches' default folder: the SQLite file's own (where they always were), else
+    ``data``."""
+    prefix = "sqlite:///"
+    if database_url.startswith(prefix) and database_url != f"{prefix}:memory:":
+        return Path(database_url[len(prefix) :]).parent
+    return DEFAULT_DATA_DIR
+
+
 def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Settings:
     """Read the settings; ``.env`` in the working directory fills what the environment lacks."""
     if env is None:
@@ -94,10 +103,11 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     seed_raw = env.get("GOBELET_DICE_SEED", "").strip()
     if seed_raw and not seed_raw.lstrip("-").isdigit():
         raise ConfigError(f"GOBELET_DICE_SEED must be a whole number (got {seed_raw!r})")
+    database_url = env.get("GOBELET_DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
     return Settings(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
-        database_url=env.get("GOBELET_DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
-        data_dir=_folder(env, "GOBELET_DATA_DIR", DEFAULT_DATA_DIR),
+        database_url=database_url,
+        data_dir=_folder(env, "GOBELET_DATA_DIR", _beside(database_url)),
         api_base_url=env.get("DISCORD_API_BASE_URL", "").strip() or None,
         gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
         dev_guild_id=int(guild_raw) if guild_raw else None,

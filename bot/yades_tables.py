@@ -1,8 +1,8 @@
-"""The expert Yadès CPU's tables, cached in data/ (one file per score sheet).
+"""The expert Yadès CPU's tables, cached in ``GOBELET_DATA_DIR`` (one file per score sheet).
 
 Solving a sheet takes seconds to a minute (``bot.games.yades.solver.build``), so each
-solved sheet is written once, as ``data/yades_<preset>_<digest>.bin``, and read back at
-the next start. The two presets' tables ship in data/. The engine itself does no I/O:
+solved sheet is written once, as ``yades_<preset>_<digest>.bin`` in the cache folder, and
+read back at the next start. The two presets' tables ship in the repository's data/. The engine itself does no I/O:
 this module is the only place that reads or writes the files, then installs the
 strategy where ``bot.games.yades.cpu`` finds it.
 """
@@ -36,16 +36,16 @@ def load(
 ) -> solver.Strategy | None:
     """The installed strategy of ``rules``' sheet, else its file's, else (``build``) a new one.
 
-    Files are looked for in ``directory`` (where the bot caches what it solved, beside
-    its database) and then in ``shipped`` (the tables that come with the bot). A table
-    built here is written to ``directory`` (atomically) for the next start; a missing,
-    unreadable or stale file is rebuilt. Blocking: call it from a worker thread.
+    Files are looked for in ``directory`` (where the bot caches what it solved), then in
+    ``shipped`` (the tables that come with the bot) and in ./data (where an image copies
+    them). A table built here is written to ``directory`` (atomically) for the next start;
+    a missing, unreadable or stale file is rebuilt. Blocking: call it from a worker thread.
     """
     sheet = rules.sheet
     strategy = solver.installed(sheet)
     if strategy is not None:
         return strategy
-    for folder in dict.fromkeys((directory, shipped)):
+    for folder in dict.fromkeys((directory, shipped, DATA_DIR)):
         path = path_for(rules, folder)
         if not path.exists():
             continue

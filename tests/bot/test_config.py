@@ -18,6 +18,23 @@ def test_defaults_apply_when_the_environment_is_empty():
     assert settings.dev_guild_id is None
 
 
+@pytest.mark.parametrize(
+    ("url", "folder"),
+    [
+        ("sqlite:////var/lib/gobelet/games.db", "/var/lib/gobelet"),
+        ("sqlite:///games.db", "."),
+        ("sqlite:///:memory:", "data"),
+        ("postgresql://db/gobelet", "data"),
+    ],
+)
+def test_the_caches_stay_beside_a_sqlite_database_unless_told_otherwise(url, folder):
+    # Before GOBELET_DATA_DIR the caches lived beside the database file: a deployment that
+    # moved its database keeps its cached Yadès tables.
+    assert load_settings({"GOBELET_DATABASE_URL": url}).data_dir == Path(folder)
+    told = {"GOBELET_DATABASE_URL": url, "GOBELET_DATA_DIR": "/srv/cache"}
+    assert load_settings(told).data_dir == Path("/srv/cache")
+
+
 def test_every_variable_is_read():
     settings = load_settings(
         {
@@ -41,9 +58,7 @@ def test_every_variable_is_read():
     assert settings.log_level == "DEBUG"
 
 
-def test_the_data_folder_is_its_own_setting_not_the_databases():
-    moved = load_settings({"GOBELET_DATABASE_URL": "sqlite:////srv/db/gobelet.db"})
-    assert moved.data_dir == DEFAULT_DATA_DIR
+def test_the_data_folder_can_be_set_apart_from_the_database():
     apart = load_settings({"GOBELET_DATA_DIR": "  cache/gobelet  "})
     assert apart.data_dir == Path("cache/gobelet")
     assert apart.database_url == DEFAULT_DATABASE_URL
