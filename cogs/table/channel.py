@@ -60,6 +60,8 @@ class Channel:
             except discord.HTTPException:
                 log.warning("table %s: could not edit the table message", table.id, exc_info=True)
                 return
+        if not table.running and not table.started:
+            return  # a lobby closed before its game: nothing to show anew
         try:
             if view is None:
                 message = await channel.send(embed=embed)

@@ -7,6 +7,7 @@ carol's client is en-US: her refusals are in English; the others' in French.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import pytest
@@ -315,6 +316,26 @@ async def test_a_double_click_is_applied_once_and_the_second_is_refused_politely
 
 
 # --------------------------------------------------------------------------- /maya stop
+
+
+async def test_a_lobby_stopped_after_its_message_was_deleted_posts_no_table_again(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    driver = MayaDriver(emulator, comptoir)
+    assert not (await (await emulator.slash(alice, comptoir, "maya start")).reply()).ephemeral
+    lobby = await driver.find_table()
+    emulator._delete(lobby)  # someone removed the lobby message
+    stopped = await (await emulator.slash(alice, comptoir, "maya stop")).reply()
+    assert f"🛑 <@{alice.id}> arrête la partie." in stopped.text
+    await emulator.ping()
+    await asyncio.sleep(0.5)  # what the bot does after its answer (nothing else to wait on)
+    # Only the stop's answer: no new table message for a table that no longer exists.
+    after = [m for m in emulator.transcript.public(comptoir.id) if m.id > stopped.id]
+    assert after == [], [m.text for m in after]
+    assert [m for m in emulator.transcript.public(comptoir.id) if m.embeds] == []
+    no_traceback(bot)
 
 
 async def test_only_the_starter_or_a_manager_may_stop_a_table(
