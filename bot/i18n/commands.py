@@ -1,195 +1,46 @@
 """English localizations of the command tree (names, descriptions, options, choices).
 
 Commands are declared in French; Discord shows these English strings to English clients.
+They are read from ``cogs/texts/commands.toml`` (the shared commands) and
+``cogs/<game>/texts/commands.toml`` (each game's), French text = English text.
 """
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import discord
 from discord import app_commands
 
+import cogs
+
 ENGLISH_LOCALES = {discord.Locale.american_english, discord.Locale.british_english}
 
-# French text as declared -> English text.
-ENGLISH: dict[str, str] = {
-    # names
-    "maya": "maya",
-    "start": "start",
-    "rejoindre": "join",
-    "quitter": "leave",
-    "commencer": "begin",
-    "stop": "stop",
-    "table": "table",
-    "regles": "rules",
-    "des": "dice",
-    "annoncer": "announce",
-    "menteur": "liarsdice",
-    "tutoriel": "tutorial",
-    "quantite": "quantity",
-    "jokers": "jokers",
-    "tapote": "tap",
-    "secondechance": "secondchance",
-    "lancer": "roll",
-    "croire": "believe",
-    "soulever": "lift",
-    "faute": "foul",
-    "classement": "leaderboard",
-    "stats": "stats",
-    "reglages": "settings",
-    "voir": "show",
-    "minuteur": "timer",
-    "langue": "language",
-    "reinitialiser": "reset",
-    "donnees": "data",
-    "effacer": "erase",
-    "yades": "yades",
-    "defi": "challenge",
-    "garder": "keep",
-    "marquer": "score",
-    "feuille": "sheet",
-    "conseil": "advice",
-    "abandon": "forfeit",
-    "retirer": "remove",
-    "ajouter": "add",
-    # option names
-    "adversaire": "opponent",
-    "preset": "preset",
-    "mise": "stake",
-    "case": "box",
-    "secondes": "seconds",
-    "mot": "word",
-    "jeu": "game",
-    "critere": "criterion",
-    "periode": "period",
-    "mode": "mode",
-    "vies": "lives",
-    "cpu": "cpu",
-    "niveau": "level",
-    "ouvreur": "opener",
-    "photo": "photo",
-    "photo_memoire": "photo_memory",
-    "aveugle": "blind",
-    "seconde_chance": "second_chance",
-    "warrior": "warrior",
-    "inversion": "reversal",
-    "fautes": "fouls",
-    "gage": "forfeit",
-    "valeur": "value",
-    "de": "die",
-    "inverser": "reverse",
-    "style": "style",
-    "joueur": "player",
-    "motif": "reason",
-    # descriptions
-    "Maya et Mia : le bluff à deux dés sous le gobelet": "Maya and Mia: two-dice bluffing under the cup",
-    "Ouvrir une table de Maya (soirée) ou de Mia (vies) dans ce salon": "Open a Maya (party) or Mia (lives) table in this channel",
-    "Rejoindre la table de ce salon": "Join this channel's table",
-    "Quitter la table de ce salon": "Leave this channel's table",
-    "Lancer la partie (celui ou celle qui a ouvert la table)": "Start the game (whoever opened the table)",
-    "Arrêter la partie (celui ou celle qui l'a ouverte, ou « Gérer le serveur »)": "Stop the game (whoever opened it, or Manage Server)",
-    "Voir l'état de la table (en privé)": "See the table's state (privately)",
-    "Voir les règles de cette table (en privé)": "See this table's rules (privately)",
-    "Voir mes dés (en privé)": "See my dice (privately)",
-    "Annoncer une valeur (vraie ou bluffée)": "Announce a value (true or bluffed)",
-    "Tapoter un dé sans regarder (puis annoncer à l'aveugle)": "Tap one die without looking (then announce blind)",
-    "Relancer les deux dés sans regarder (puis annoncer à l'aveugle)": "Re-roll both dice without looking (then announce blind)",
-    "Ouvrir la manche : lancer les dés": "Open the round: roll the dice",
-    "Croire l'annonce : le gobelet passe, tu relances": "Believe the announcement: take the cup and roll",
-    "Soulever le gobelet : vérifier l'annonce": "Lift the cup: check the announcement",
-    "Accuser un joueur de faute de jeu (vote de la table)": "Accuse a player of a foul (the table votes)",
-    "soiree (gorgées) ou vies (Mia)": "soiree (sips) or vies (lives, Mia)",
-    "Nombre de vies (Mia)": "Number of lives (Mia)",
-    "Nombre de joueurs CPU à la table": "Number of CPU players at the table",
-    "Niveau des joueurs CPU": "Level of the CPU players",
-    "Qui ouvre après une perte": "Who opens after a loss",
-    "Photo : annoncer la même valeur": "Photo: announce the same value",
-    "Photo de mémoire : l'annonce copiée n'est plus affichée": "Photo from memory: the copied value is hidden",
-    "Autoriser le jeu à l'aveugle": "Allow blind play",
-    "Autoriser la Tapote": "Allow Tapote",
-    "Autoriser la Seconde chance": "Allow Second chance",
-    "Fragile / Warrior face à un Maya": "Fragile / Warrior against a Maya",
-    "Inverser le sens après un Maya": "Reverse the direction after a Maya",
-    "Autoriser les fautes de jeu": "Allow fouls",
-    "Le gage (par défaut : gorgée, ou vie pour Mia)": "The forfeit word (default: sip, or life for Mia)",
-    "La valeur annoncée (ou photo)": "The announced value (or photo)",
-    "Le dé à tapoter": "The die to tap",
-    "Sans regarder tes dés": "Without looking at your dice",
-    "Inverser le sens du jeu (après un Maya)": "Reverse the direction of play (after a Maya)",
-    "Face à un Maya : Fragile ou Warrior": "Against a Maya: Fragile or Warrior",
-    "Le joueur accusé": "The accused player",
-    "Le motif de l'accusation": "The reason for the accusation",
-    "Le classement du serveur": "The server's leaderboard",
-    "Le jeu": "The game",
-    "Le critère de classement": "What to rank by",
-    "La période": "The period",
-    "Les statistiques d'un joueur sur ce serveur": "A player's statistics on this server",
-    "Le joueur (toi par défaut)": "The player (you by default)",
-    "Les réglages du serveur (Gérer le serveur)": "Server settings (Manage Server)",
-    "Tes données sur ce serveur": "Your data on this server",
-    "Voir les réglages du serveur": "See the server's settings",
-    "Le temps pour jouer son tour, en secondes": "Time to play a turn, in seconds",
-    "De 15 à 600 secondes": "From 15 to 600 seconds",
-    "La langue des messages publics": "The language of public messages",
-    "fr, en, ou auto (la langue du serveur)": "fr, en, or auto (the server's language)",
-    "Le gage des parties de Maya (soirée)": "The forfeit word of Maya party games",
-    "Par exemple : gorgée, piment, citron": "For example: sip, chilli, lemon",
-    "Les règles par défaut des nouvelles tables de Maya": "Default rules of new Maya tables",
-    "Revenir aux réglages par défaut": "Back to the default settings",
-    "Voir ce que Gobelet garde de toi sur ce serveur": "See what Gobelet keeps about you on this server",
-    "Effacer tes statistiques sur ce serveur": "Erase your statistics on this server",
-    "Yadès : le duel à cinq dés et feuille de score": "Yadès: the five-dice duel with a score sheet",
-    "Défier quelqu'un en duel de Yadès": "Challenge someone to a Yadès duel",
-    "La personne défiée (ou le bot, pour jouer contre le CPU)": "Who you challenge (or the bot, to play the CPU)",
-    "Les règles : yades ou classique (Yahtzee)": "The rules: yades or classique (Yahtzee)",
-    "Niveau du CPU": "The CPU's level",
-    "Points de classement mis en jeu (le gagnant les prend)": "Leaderboard points at stake (the winner takes them)",
-    "Jouer tout de suite contre le CPU": "Play the CPU right away",
-    "Ouvrir une table de Yadès dans ce salon": "Open a Yadès table in this channel",
-    "Lancer les dés (ou relancer ceux non gardés)": "Roll the dice (or re-roll those not kept)",
-    "Garder des dés et relancer les autres": "Keep some dice and re-roll the others",
-    "Les dés gardés : positions (1 3 5) ou faces (⚅⚅)": "The dice kept: positions (1 3 5) or faces (⚅⚅)",
-    "Remplir une case de ta feuille": "Fill a box of your sheet",
-    "La case à remplir": "The box to fill",
-    "Voir les feuilles de score": "See the score sheets",
-    "Le meilleur choix maintenant (en privé)": "The best choice now (privately)",
-    "Abandonner la partie": "Forfeit the game",
-    "La feuille de Yadès des nouvelles tables": "The Yadès sheet of new tables",
-    "Les cases à retirer de la feuille, séparées par des virgules (ex. : brelan, chance)": "Boxes to remove from the sheet, comma-separated (e.g. brelan, chance)",
-    "Des cases à ajouter : paire (deux dés pareils, leur somme), suite_5 (50)": "Boxes to add: paire (two alike, their sum), suite_5 (50)",
-    # choices
-    "Dés du menteur : annonces, bluff et dudo": "Liar's dice: bids, bluffs and dudo",
-    "Ouvrir une table de dés du menteur dans ce salon": "Open a Liar's dice table in this channel",
-    "Dés de départ par joueur (3, 4 ou 5)": "Starting dice per player (3, 4 or 5)",
-    "Les 1 comptent pour toutes les faces (paco)": "Ones count for every face (wild)",
-    "Voir tes dés (en privé)": "See your dice (privately)",
-    "Annoncer : au moins N dés montrent cette valeur": "Bid: at least N dice show this value",
-    "Combien de dés (au moins)": "How many dice (at least)",
-    "La valeur (1 à 6)": "The value (1 to 6)",
-    "Apprendre en jouant : une partie seul contre des CPU, en privé": "Learn by playing: a private solo game against CPUs",
-    "Nombre d'adversaires CPU (1 à 5)": "Number of CPU opponents (1 to 5)",
-    "Niveau des CPU": "CPU level",
-    "Dés du menteur": "Liar's dice",
-    "Yadès": "Yadès",
-    "classique (Yahtzee)": "classic (Yahtzee)",
-    "français": "français",
-    "english": "english",
-    "Maya (soirée)": "Maya (party)",
-    "Mia (vies)": "Mia (lives)",
-    "cette semaine": "this week",
-    "ce mois-ci": "this month",
-    "depuis toujours": "all time",
-    "soirée (gorgées)": "party (sips)",
-    "vies (Mia)": "lives (Mia)",
-    "facile": "easy",
-    "moyen": "medium",
-    "difficile": "hard",
-    "le perdant": "the loser",
-    "le suivant": "the next player",
-    "le premier dé": "the first die",
-    "le second dé": "the second die",
-    "Fragile (1 gorgée)": "Fragile (1 sip)",
-    "Warrior (tenter le Maya)": "Warrior (try for Maya)",
-}
+CATALOGUES = Path(cogs.__file__).resolve().parent  # every ``texts/commands.toml`` below it
+
+
+def catalogue_files() -> list[Path]:
+    """The shared commands' file first, then each game's, by path."""
+    found = CATALOGUES.glob("**/texts/commands.toml")
+    return sorted(found, key=lambda p: (len(p.parts), p))
+
+
+def _english() -> dict[str, str]:
+    english: dict[str, str] = {}
+    for path in catalogue_files():
+        with path.open("rb") as file:
+            for french, text in tomllib.load(file).items():
+                if english.get(french, text) != text:
+                    raise ValueError(
+                        f"{path}: {french!r} is translated {text!r} here, {english[french]!r} before"
+                    )
+                english[french] = text
+    return english
+
+
+# French text as declared -> English text (each game's beside its cog, in texts/).
+ENGLISH: dict[str, str] = _english()
 
 
 class CommandTranslator(app_commands.Translator):

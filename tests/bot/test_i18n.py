@@ -121,3 +121,61 @@ def test_a_text_names_commands_as_the_reader_client_shows_them(lang):
             if found not in known and found.split(" ")[0] not in known:
                 wrong.setdefault(key, []).append(found)
     assert wrong == {}
+
+
+GAMES = ("maya", "yades", "menteur")
+
+
+def _owner(module: str | None) -> str:
+    parts = (module or "").split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "cogs" and parts[1] in GAMES else "shared"
+
+
+def command_texts() -> dict[str, set[str]]:
+    """Every French text of the command tree -> who declares it (a game, or "shared")."""
+    import asyncio
+
+    from bot.client import Gobelet
+    from bot.config import Settings
+
+    async def load() -> dict[str, set[str]]:
+        owners: dict[str, set[str]] = {}
+        bot = Gobelet(Settings(token=None), sync_commands=False)
+        async with bot:
+            await bot.prepare("sqlite:///:memory:")
+            for cmd in bot.tree.walk_commands():
+                texts = [cmd.name, cmd.description]
+                if isinstance(cmd, app_commands.Group):
+                    owner = _owner(cmd.module)
+                else:
+                    owner = _owner(cmd.callback.__module__)
+                    for param in cmd.parameters:
+                        texts += [param.name, param.description]
+                        texts += [choice.name for choice in param.choices]
+                for text in texts:
+                    owners.setdefault(str(text), set()).add(owner)
+        return owners
+
+    return asyncio.run(load())
+
+
+def test_every_command_text_has_its_english_beside_the_game_that_declares_it():
+    import tomllib
+
+    from bot.i18n.commands import CATALOGUES, ENGLISH, catalogue_files
+
+    where: dict[str, str] = {}
+    for path in catalogue_files():
+        folder = path.relative_to(CATALOGUES).parts[0]
+        for french in tomllib.loads(path.read_text(encoding="utf-8")):
+            where[french] = folder if folder in GAMES else "shared"
+    owners = command_texts()
+    # Only texts that read the same in English go without a translation.
+    assert set(owners) - set(ENGLISH) == {"3", "4", "5", "auto"}
+    assert set(ENGLISH) <= set(owners), (
+        "translated but never declared",
+        set(ENGLISH) - set(owners),
+    )
+    for text, declared_by in owners.items():
+        owner = declared_by.pop() if len(declared_by) == 1 else "shared"
+        assert where.get(text, owner) == owner, (text, where[text], owner)
