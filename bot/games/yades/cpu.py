@@ -14,13 +14,13 @@ The levels:
 - ``moyen`` values each box as its points against what the box is usually worth, with a
   premium for upper points above three of a face while the upper bonus is within reach;
   it keeps the dice that maximise that value exactly over the rolls left
-  (``yades_solver.plan``), which chases the bonus, the fives of a kind and the straights.
+  (``solver.plan``), which chases the bonus, the fives of a kind and the straights.
 - ``expert`` plays the optimal solitaire strategy of the sheet in use: the choice of
   highest expected final score, from the dynamic-programming table of
-  ``yades_solver`` (built once per sheet; ``bot.yades_tables`` caches it in data/). It
+  ``solver`` (built once per sheet; ``bot.yades_tables`` caches it in ``GOBELET_DATA_DIR``). It
   maximises its own expected score and ignores the opponents' sheets.
 
-``advice(state, player)`` lists every choice of the player's turn with the final total
+``advice(view)`` lists every choice of the viewing player's turn with the final total
 it leads to under optimal play and what it costs against the best one.
 """
 
@@ -86,7 +86,7 @@ def advice(seen: y.View) -> list[Advice]:
     """Every choice of ``seen.player``'s turn, best first, judged by the optimal strategy.
 
     Empty when it is not their turn. Blocking the first time a sheet is met (its table is
-    solved: see ``cogs.yades.strategy``, which loads them ahead).
+    solved: see ``cogs.yades.expert``, which loads them ahead).
     """
     if seen.phase != y.PLAY or seen.player is None or seen.current != seen.player:
         return []

@@ -11,7 +11,7 @@ re-roll is one row of a fixed transition matrix, so a turn is two matrix product
 
 The table depends on the sheet only: it is built once per sheet (``Sheet.digest``),
 serialised with ``Strategy.to_bytes`` and cached by the caller (``bot.yades_tables``
-keeps it in data/). This module does no I/O: ``strategy_for`` builds in memory when no
+keeps it in ``GOBELET_DATA_DIR``). This module does no I/O: ``strategy_for`` builds in memory when no
 table was installed.
 
 The same within-turn machinery answers ``plan``: the best keeps for any per-box linear
