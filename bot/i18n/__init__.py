@@ -1,6 +1,6 @@
 """User-facing texts: French by default, English for English clients and servers.
 
-Texts are Project Fluent messages (plurals, numbers formatted for the language), one
+Texts are Project Fluent messages (with plural rules; numbers written as digits), one
 catalogue per language beside the code that says them: ``cogs/texts/`` for what every
 table shares, ``cogs/<game>/texts/`` for each game (a new game brings its own). A text is
 named as the code asks for it, ``"ev.round_started"`` being the message
@@ -12,7 +12,7 @@ other gets French.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -59,17 +59,14 @@ def _message_id(key: str) -> str:
     return key.replace(".", "-")
 
 
-def _value(value: Any) -> Any:
-    # A whole number stays a number (plural rules select on it), written as the bot always
-    # wrote it: without grouping ("1000 points"); anything else is shown as text as given
-    # (a caller rounds its figures itself).
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int):
+def _value(value: Any, counted: bool) -> Any:
+    # Only a number a text selects on goes to Fluent as a number (its plural rules need
+    # it), written as the bot always wrote numbers: no grouping ("1000 points"). Every other
+    # value is text as given (a caller rounds its figures itself): formatting a number
+    # through Babel costs more than the rest of a text.
+    if isinstance(value, int) and not isinstance(value, bool) and counted:
         return fluent_number(value, useGrouping=False)
-    if isinstance(value, str):
-        return value
-    return str(value)
+    return value if isinstance(value, str) else str(value)
 
 
 def t(locale: object, key: str, /, **params: Any) -> str:
@@ -77,17 +74,40 @@ def t(locale: object, key: str, /, **params: Any) -> str:
 
     A text missing from English is said in French; a text missing from both raises
     ``KeyError`` (callers that word a server's own names rely on it)."""
+    lang = language(locale)
+    # A table redraws the same labels and lines again and again: a text formatted once
+    # with the same plain parameters is taken from a cache (the type is in the key: True
+    # and 1 read differently). Any other object is formatted anew (its text may change).
+    types = tuple(map(type, params.values()))
+    if not _PLAIN.issuperset(types):
+        return _format(lang, key, params)
+    return _format_again(lang, key, tuple(params.items()), types)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+@lru_cache(maxsize=4096)
+def _format_again(
+    lang: str, key: str, said: tuple[tuple[str, Any], ...], types: tuple[type, ...]
+) -> str:
+    return _format(lang, key, dict(said))
+
+
+def _format(lang: str, key: str, params: dict[str, Any]) -> str:
     message_id = _message_id(key)
-    bundle = _bundle(language(locale))
+    bundle = _bundle(lang)
     if not bundle.has_message(message_id):
-        bundle = _bundle(FRENCH)
+        lang = FRENCH
+        bundle = _bundle(lang)
         if not bundle.has_message(message_id):
             raise KeyError(key)
     message = bundle.get_message(message_id)
     if message.value is None:
         raise KeyError(key)
+    counted = _selectors(lang).get(key, frozenset())
     text, errors = bundle.format_pattern(
-        message.value, {name: _value(value) for name, value in params.items()}
+        message.value, {name: _value(value, name in counted) for name, value in params.items()}
     )
     if errors:
         raise TextError(f"{key}: {errors[0]}")
@@ -130,6 +150,29 @@ class _Variables(Visitor):
 @cache
 def _entries(lang: str) -> dict[str, fluent_ast.Message]:
     return {key: entry for key, entry in _messages(lang) if isinstance(entry, fluent_ast.Message)}
+
+
+class _Selectors(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_SelectExpression(self, node: fluent_ast.SelectExpression) -> None:
+        if isinstance(node.selector, fluent_ast.VariableReference):
+            self.found.add(node.selector.id.name)
+        self.generic_visit(node)
+
+
+@cache
+def _selectors(lang: str) -> dict[str, frozenset[str]]:
+    """For each text of ``lang``: the parameters it chooses a variant by."""
+    found = {}
+    for key, entry in _entries(lang).items():
+        visitor = _Selectors()
+        visitor.visit(entry)
+        if visitor.found:
+            found[key] = frozenset(visitor.found)
+    return found
 
 
 def variables(lang: str, key: str) -> set[str]:

@@ -87,6 +87,25 @@ def test_no_text_hedges_a_plural():
             assert "1 jokers" not in pattern, (lang, key, pattern)
 
 
+def test_a_text_said_again_reads_the_same_and_never_mixes_values():
+    # Texts are cached by their parameters: equal values of other types, or objects whose
+    # text changes, must not come back from the cache.
+    assert t("fr", "err.stake", most=1) == t("fr", "err.stake", most=1)
+    assert "True" in t("fr", "err.stake", most=True)
+    assert "1 points" in t("fr", "err.stake", most=1)
+
+    class Name:
+        shown = "Alice"
+
+        def __str__(self) -> str:
+            return self.shown
+
+    name = Name()
+    assert t("fr", "ev.eliminated", player=name) == "☠️ Alice est éliminé·e."
+    name.shown = "Bob"
+    assert t("fr", "ev.eliminated", player=name) == "☠️ Bob est éliminé·e."
+
+
 def command_paths(lang: str) -> set[str]:
     """Every command of the tree that runs (no group) as a client in ``lang`` shows it."""
     import asyncio
