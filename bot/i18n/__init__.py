@@ -84,7 +84,7 @@ def t(locale: object, key: str, /, **params: Any) -> str:
     return _format_again(lang, key, tuple(params.items()), types)
 
 
-_PLAIN = frozenset({str, int, float, bool, type(None)})
+_PLAIN = frozenset({str, int, bool, type(None)})  # not float: -0.0 == 0.0 reads apart
 
 
 @lru_cache(maxsize=4096)

@@ -31,6 +31,8 @@ def _english() -> dict[str, str]:
     for path in catalogue_files():
         with path.open("rb") as file:
             for french, text in tomllib.load(file).items():
+                if not isinstance(text, str):
+                    raise ValueError(f"{path}: {french!r} must be translated by a text")
                 if english.get(french, text) != text:
                     raise ValueError(
                         f"{path}: {french!r} is translated {text!r} here, {english[french]!r} before"

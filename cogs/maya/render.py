@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any, cast
 
 import discord
 
@@ -70,22 +71,10 @@ def public_lines(events: Iterable[Event], rules: maya.Rules, names: Names, lang:
 
 
 def _line(event: Event, rules: maya.Rules, names: Names, lang: str) -> str | None:
+    key = PLAYER_LINES.get(type(event))
+    if key is not None:  # each of these events has its ``player``
+        return t(lang, key, player=names(cast(Any, event).player))
     match event:
-        case (
-            ev.DirectionReversed()
-            | ev.Tapped()
-            | ev.SecondChanceTaken()
-            | ev.PlayerEliminated()
-            | ev.GameWon()
-            | ev.PlayerLeft()
-            | ev.TurnPassed()
-            | ev.FaultAccepted()
-            | ev.FaultContested()
-            | ev.VoteCast()
-            | ev.VoteWithdrawn()
-            | ev.FaultAppealed()
-        ):
-            return t(lang, PLAYER_LINES[type(event)], player=names(event.player))
         case ev.RoundStarted():
             return t(lang, "ev.round_started", round=event.round, opener=names(event.opener))
         case ev.Rolled():

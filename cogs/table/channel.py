@@ -49,7 +49,8 @@ class Channel:
     async def draw_table(
         self, table: Table, embed: discord.Embed, view: discord.ui.View | None
     ) -> None:
-        """Edit the public table message in place (post a new one if it was deleted)."""
+        """Edit the public table message in place (post a new one if it was deleted, unless
+        the table is a lobby closed before its game)."""
         channel = self._channel(table)
         if table.message_id is not None:
             try:

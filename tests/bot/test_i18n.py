@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 from discord import app_commands
+from fluent.syntax import parse
 
 from bot.i18n import keys, language, t, template, unreadable, variables
 
@@ -85,6 +86,36 @@ def test_no_text_hedges_a_plural():
             pattern = template(lang, key)
             assert "·s)" not in pattern and "(s)" not in pattern, (lang, key, pattern)
             assert "1 jokers" not in pattern, (lang, key, pattern)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_plural_is_chosen_in_the_text_itself(lang):
+    # t() hands Fluent a number only where a text selects on it directly ("{ $n -> ...}"):
+    # a plural reached through a term, another message or a function would get text and
+    # silently take its default form.
+    from fluent.syntax import ast as fluent_ast
+
+    from bot.i18n import catalogue_files
+
+    indirect = (
+        fluent_ast.Term,
+        fluent_ast.TermReference,
+        fluent_ast.MessageReference,
+        fluent_ast.FunctionReference,
+    )
+    found = []
+
+    def walk(node):
+        if isinstance(node, indirect):
+            found.append(node)
+        for value in vars(node).values():
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, fluent_ast.BaseNode):
+                    walk(child)
+
+    for path in catalogue_files(lang):
+        walk(parse(path.read_text(encoding="utf-8")))
+    assert found == []
 
 
 def test_a_text_said_again_reads_the_same_and_never_mixes_values():
