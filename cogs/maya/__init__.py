@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 SETTINGS = MayaSettings  # its /reglages subcommands (cogs.reglages)
 
 
-__all__ = ["DEMOS", "SETTINGS", "setup", "teardown"]
+HELP = "Maya et Mia"  # the game in /aide's menu (its English in cogs/texts/commands.toml)
+
+__all__ = ["DEMOS", "HELP", "SETTINGS", "setup", "teardown"]
 
 
 async def setup(bot: Gobelet) -> None:

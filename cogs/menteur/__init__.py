@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from bot.client import Gobelet
 
 
-__all__ = ["DEMOS", "setup", "teardown"]
+HELP = "Dés du menteur"  # the game in /aide's menu (its English in cogs/texts/commands.toml)
+
+__all__ = ["DEMOS", "HELP", "setup", "teardown"]
 
 
 async def setup(bot: Gobelet) -> None:

@@ -115,3 +115,10 @@ err-unknown_game = Unknown game. Games: { $games }
 err-unknown_period = Unknown period. Periods: { $periods }
 err-timer_range = The timer goes from { $least } to { $most } seconds.
 err-unknown_language = Unknown language: { $languages }.
+
+## help
+help-title = 🎲 Gobelet — help
+help-shared = For every table
+help-more = /help game:… explains one game in detail. One table per channel: open it, the others join with its button.
+help-options = The table's options
+help-commands = The commands

@@ -115,3 +115,10 @@ err-unknown_game = Jeu inconnu. Jeux : { $games }
 err-unknown_period = Période inconnue. Périodes : { $periods }
 err-timer_range = Le minuteur va de { $least } à { $most } secondes.
 err-unknown_language = Langue inconnue : { $languages }.
+
+## help
+help-title = 🎲 Gobelet — l'aide
+help-shared = Pour toutes les tables
+help-more = /aide jeu:… explique un jeu en détail. Une table par salon : ouvre-la, les autres la rejoignent avec le bouton.
+help-options = Les options de la table
+help-commands = Les commandes

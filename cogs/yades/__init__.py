@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 SETTINGS = YadesSettings  # its /reglages subcommands (cogs.reglages)
 
 
-__all__ = ["DEMOS", "SETTINGS", "setup", "teardown"]
+HELP = "Yadès"  # the game in /aide's menu (its English in cogs/texts/commands.toml)
+
+__all__ = ["DEMOS", "HELP", "SETTINGS", "setup", "teardown"]
 
 
 async def setup(bot: Gobelet) -> None:

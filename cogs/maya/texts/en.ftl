@@ -183,3 +183,22 @@ settings-maya = 🎲 Maya: mode { $mode }; options: { $options }
 
 ## game
 game-any-maya = Maya or Mia
+
+## help
+help-maya-line = **Maya and Mia** — two-dice bluffing under the cup: /maya start
+help-maya-title = 🎲 Maya and Mia — how to play
+help-maya-how =
+    In turn, each player rolls two dice under the cup, looks at them in secret and announces a value, true or bluffed, that must beat the previous one: 31, 32 … 65, then the doubles 11 … 66, and 21, the Maya, which beats everything.
+    The next player believes (/believe: the cup passes, they roll again and announce higher) or lifts (/lift): if the dice are worth at least the announcement, the lifter loses; otherwise the announcer does.
+    At a party you lose sips (a whole glass on a Maya); in Mia everyone has lives and the last one in wins.
+    Your dice are shown to you alone: the table's buttons are all you need to play.
+help-maya-options =
+    • mode: party (sips, no end: /maya stop) or lives (Mia)
+    • opener: who opens after a loss, the loser or the next player
+    • photo: announce "Photo", exactly the previous value (photo_memory: it is no longer shown)
+    • blind: announce without looking at your dice
+    • tap: after looking, tap one die without looking (one chance in two that it tips over)
+    • second_chance: after looking, roll both dice again without looking
+    • warrior: facing a Maya, believe it as Fragile (1 sip) or as Warrior (try for the Maya)
+    • reversal: after a Maya, whoever received it may reverse the direction of play
+    • fouls: accuse a player of a foul (/foul), the table votes

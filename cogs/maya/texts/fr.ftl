@@ -183,3 +183,22 @@ settings-maya = 🎲 Maya : mode { $mode } ; options : { $options }
 
 ## game
 game-any-maya = Maya ou de Mia
+
+## help
+help-maya-line = **Maya et Mia** — le bluff à deux dés sous le gobelet : /maya start
+help-maya-title = 🎲 Maya et Mia — comment jouer
+help-maya-how =
+    Chacun à son tour lance deux dés sous le gobelet, les regarde en secret et annonce une valeur, vraie ou bluffée, qui doit battre la précédente : 31, 32 … 65, puis les doubles 11 … 66, et 21, le Maya, qui bat tout.
+    Le suivant croit (/croire : le gobelet passe, il relance et annonce plus haut) ou soulève (/soulever) : si les dés valent au moins l'annonce, celui qui a soulevé perd ; sinon, l'annonceur perd.
+    En soirée, on perd des gorgées (un verre entier sur un Maya) ; en Mia, chacun a ses vies et le dernier en jeu gagne.
+    Tes dés ne s'affichent qu'à toi : les boutons de la table suffisent pour jouer.
+help-maya-options =
+    • mode : soirée (gorgées, sans fin : /maya stop) ou vies (Mia)
+    • ouvreur : qui ouvre après une perte, le perdant ou le suivant
+    • photo : annoncer « Photo », exactement la valeur précédente (photo_memoire : elle n'est plus affichée)
+    • aveugle : annoncer sans regarder ses dés
+    • tapote : après avoir regardé, tapoter un dé sans regarder (une chance sur deux qu'il bascule)
+    • seconde_chance : après avoir regardé, relancer les deux dés sans regarder
+    • warrior : face à un Maya, le croire en Fragile (1 gorgée) ou en Warrior (tenter le Maya)
+    • inversion : après un Maya, celui qui l'a reçu peut inverser le sens du jeu
+    • fautes : accuser un joueur de faute de jeu (/faute), la table vote

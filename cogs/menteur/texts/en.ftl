@@ -74,3 +74,15 @@ err-invalid_bid-unreadable = that choice is not a bid
 
 ## m.tuto
 m-tuto-gone = This tutorial is over. Start a new one with /liarsdice tutorial.
+
+## help
+help-menteur-line = **Liar's dice** — bids and bluffs on the whole table's dice: /liarsdice start (or /liarsdice tutorial to learn)
+help-menteur-title = 🎲 Liar's dice — how to play
+help-menteur-how =
+    Everyone has dice only they can see. On your turn, bid how many of the whole table's dice show a value ("six 4s"), raising the previous bid, or challenge it if you do not believe it.
+    Then every die is revealed: if the bid holds, the challenger loses a die; otherwise the bidder loses one.
+    Out of dice, you are out; the last one in wins. /liarsdice tutorial: a private game against CPUs, with hints.
+help-menteur-options =
+    • dice: 3, 4 or 5 starting dice per player
+    • jokers: ones count for every value (a bid on ones counts only ones)
+    • cpu and level: seats played by the CPU, easy, medium or hard

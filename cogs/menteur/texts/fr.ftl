@@ -78,3 +78,15 @@ err-invalid_bid-unreadable = ce choix ne correspond à aucune annonce
 
 ## m.tuto
 m-tuto-gone = Ce tutoriel est terminé. Relance-le avec /menteur tutoriel.
+
+## help
+help-menteur-line = **Dés du menteur** — annonces et bluff sur les dés de toute la table : /menteur start (ou /menteur tutoriel pour apprendre)
+help-menteur-title = 🎲 Dés du menteur — comment jouer
+help-menteur-how =
+    Chacun a ses dés, qu'il est seul à voir. À ton tour, annonce combien de dés de toute la table montrent au moins une valeur (« six 4 ») en montant l'annonce précédente, ou soulève-la si tu n'y crois pas.
+    On révèle alors tous les dés : si l'annonce tient, celui qui a soulevé perd un dé ; sinon, l'annonceur en perd un.
+    Sans dé, on est éliminé ; le dernier en jeu gagne. /menteur tutoriel : une partie privée contre des CPU, avec des conseils.
+help-menteur-options =
+    • des : 3, 4 ou 5 dés de départ par joueur
+    • jokers : les 1 comptent pour toutes les valeurs (une annonce sur les 1 ne compte que les 1)
+    • cpu et niveau : des places tenues par le CPU, facile, moyen ou difficile

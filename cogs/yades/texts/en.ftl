@@ -149,3 +149,16 @@ game-any-yades = Yadès
 err-stake = That stake is not possible: from 0 to { $most } points.
 err-challenge_pending = You already challenged { $player }; that challenge expires { $until }.
 err-challenge_pause = Easy! Wait { $seconds } more seconds before a new challenge.
+
+## help
+help-yades-line = **Yadès** — the five-dice duel with a score sheet: /yades challenge or /yades start
+help-yades-title = 🎲 Yadès — how to play
+help-yades-how =
+    On your turn you roll the five dice up to three times: after each roll, keep the dice you want (the table's buttons, or /yades keep) and roll the others again.
+    Then you fill one box of your sheet (the menu, or /yades score); if nothing fits, you scratch one for 0.
+    When every box is filled, the highest total wins. Every die is public; /yades advice tells you the best choice, privately.
+help-yades-options =
+    • preset: yades (14 boxes, the game's own sheet) or classique (the 13 boxes of Yahtzee)
+    • stake: leaderboard points put at stake in a challenge, taken by the winner
+    • cpu and level: play the CPU, easy, medium or hard (perfect play)
+    • /settings yades: remove or add boxes to the server's sheet

@@ -152,3 +152,16 @@ game-any-yades = Yadès
 err-stake = Mise impossible : de 0 à { $most } points.
 err-challenge_pending = Tu as déjà défié { $player } ; ce défi expire { $until }.
 err-challenge_pause = Doucement ! Attends encore { $seconds } s avant un nouveau défi.
+
+## help
+help-yades-line = **Yadès** — le duel à cinq dés et feuille de score : /yades defi ou /yades start
+help-yades-title = 🎲 Yadès — comment jouer
+help-yades-how =
+    À ton tour, tu lances les cinq dés jusqu'à trois fois : après chaque lancer, garde les dés que tu veux (les boutons de la table, ou /yades garder) et relance les autres.
+    Puis tu remplis une case de ta feuille (le menu, ou /yades marquer) ; si rien ne va, tu en rayes une pour 0.
+    Quand toutes les cases sont remplies, le plus gros total gagne. Tous les dés sont publics ; /yades conseil te dit en privé le meilleur choix.
+help-yades-options =
+    • preset : yades (14 cases, la feuille du jeu) ou classique (les 13 cases du Yahtzee)
+    • mise : des points de classement mis en jeu dans un défi, que le gagnant prend
+    • cpu et niveau : jouer contre le CPU, facile, moyen ou difficile (le jeu parfait)
+    • /reglages yades : retirer ou ajouter des cases à la feuille du serveur

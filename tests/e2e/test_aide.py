@@ -1,0 +1,57 @@
+"""``/aide``: how to play each game, privately, in the reader's language, with the commands
+as the reader's client shows them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.botprocess import BotProcess
+from tests.e2e.emulator import DiscordEmulator
+
+GAMES = {
+    # game: (French title, French start command, English title, English start command)
+    "maya": ("Maya et Mia", "/maya start", "Maya and Mia", "/maya start"),
+    "yades": ("Yadès", "/yades defi", "Yadès", "/yades challenge"),
+    "menteur": ("Dés du menteur", "/menteur start", "Liar's dice", "/liarsdice start"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_aide_explains_each_game_privately_in_both_languages(
+    emulator: DiscordEmulator, bot: BotProcess, game: str
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    fr_title, fr_start, en_title, en_start = GAMES[game]
+    for name, title, start, words in (
+        ("alice", fr_title, fr_start, ("Les commandes", "Les options de la table")),
+        ("dave", en_title, en_start, ("The commands", "The table's options")),
+    ):
+        user = emulator.user(name)
+        answer = await (await emulator.slash(user, comptoir, "aide", {"jeu": game})).reply()
+        assert answer.ephemeral and answer.audience == user.id
+        assert title in answer.embeds[0]["title"], answer.embeds[0]["title"]
+        text = answer.text
+        for word in words:
+            assert word in text, text
+        assert f"`{start}`" in text, text  # listed as the reader's client shows it
+        assert not any(face in text for face in "⚀⚁⚂⚃⚄⚅")
+    # The French and English texts are not mixed: no French command in the English help.
+    english = await (await emulator.slash("dave", comptoir, "aide", {"jeu": game})).reply()
+    assert "/reglages" not in english.text and "/soulever" not in english.text
+    assert "Traceback" not in bot.log()
+
+
+async def test_aide_without_a_game_lists_every_game_and_the_shared_commands(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    answer = await (await emulator.slash("alice", comptoir, "aide")).reply()
+    assert answer.ephemeral
+    for title, start in ((t, s) for t, s, _, _ in GAMES.values()):
+        assert title in answer.text and start in answer.text, answer.text
+    for shared in ("`/classement`", "`/stats`", "`/reglages voir`", "`/donnees voir`"):
+        assert shared in answer.text
+    english = await (await emulator.slash("carol", comptoir, "aide")).reply()  # en-US
+    assert "`/leaderboard`" in english.text and "`/help`" in english.text
+    assert "Liar's dice" in english.text
+    assert "Traceback" not in bot.log()
