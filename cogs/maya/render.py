@@ -221,7 +221,9 @@ def lobby_embed(
             preset=preset_label(rules, lang),
         ),
         colour=COLOUR,
-        description=t(lang, "table.lobby_hint", starter=seating.names(seating.starter)),
+        description=t(lang, "table.lobby_hint", starter=seating.names(seating.starter))
+        + "\n\n"
+        + t(lang, "help.maya.short"),
     )
     lines = []
     for player in players:

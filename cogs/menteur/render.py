@@ -100,7 +100,11 @@ def table_embed(
         title=f"🎲 {t(lang, 'game.menteur')} — {rules_label(rules, lang)}", colour=COLOUR
     )
     if view is None:
-        embed.description = t(lang, "m.lobby", players=", ".join(map(names, players)))
+        embed.description = (
+            t(lang, "m.lobby", players=", ".join(map(names, players)))
+            + "\n\n"
+            + t(lang, "help.menteur.short")
+        )
         return embed
     rows = [
         ("👉 " if seat.player == view.current else "") + seat_line(seat, names, lang)

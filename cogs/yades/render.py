@@ -62,7 +62,11 @@ def table_embed(
     embed = discord.Embed(title=f"🎲 Yadès — {title}", colour=COLOUR)
     if view is None:
         seated = "\n".join(f"• {names(p)}" for p in players)
-        embed.description = t(lang, "y.lobby", players=seated, max=y.MAX_PLAYERS)
+        embed.description = (
+            t(lang, "y.lobby", players=seated, max=y.MAX_PLAYERS)
+            + "\n\n"
+            + t(lang, "help.yades.short")
+        )
         return embed
     lines = [seat_line(seat, view, names, lang) for seat in view.seats]
     if view.over:

@@ -55,3 +55,22 @@ async def test_aide_without_a_game_lists_every_game_and_the_shared_commands(
     assert "`/leaderboard`" in english.text and "`/help`" in english.text
     assert "Liar's dice" in english.text
     assert "Traceback" not in bot.log()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_lobby_says_in_two_lines_how_to_play_and_where_to_read_more(
+    emulator: DiscordEmulator, bot: BotProcess, game: str
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    opened = await (await emulator.slash("alice", comptoir, f"{game} start")).reply()
+    assert not opened.ephemeral
+
+    def lobby() -> object | None:
+        for message in emulator.transcript.public(comptoir.id):
+            if message.embeds and f"/aide jeu:{game}" in message.text:
+                return message
+        return None
+
+    table = await emulator.wait_for(lobby, what="the lobby with its hint")
+    assert "🎯" in table.text  # the two lines: how a turn goes, then where the rules are
+    assert "Traceback" not in bot.log()

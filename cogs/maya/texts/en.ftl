@@ -202,3 +202,6 @@ help-maya-options =
     • warrior: facing a Maya, believe it as Fragile (1 sip) or as Warrior (try for the Maya)
     • reversal: after a Maya, whoever received it may reverse the direction of play
     • fouls: accuse a player of a foul (/foul), the table votes
+help-maya-short =
+    🎯 Announce what your two dice are worth (true or bluffed), higher than the previous announcement; the next player believes you or lifts the cup.
+    The rules and options: /help game:maya

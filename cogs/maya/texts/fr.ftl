@@ -202,3 +202,6 @@ help-maya-options =
     • warrior : face à un Maya, le croire en Fragile (1 gorgée) ou en Warrior (tenter le Maya)
     • inversion : après un Maya, celui qui l'a reçu peut inverser le sens du jeu
     • fautes : accuser un joueur de faute de jeu (/faute), la table vote
+help-maya-short =
+    🎯 Annonce ce que valent tes deux dés (vrai ou bluffé), plus haut que l'annonce d'avant ; le suivant te croit ou soulève le gobelet.
+    Les règles et les options : /aide jeu:maya

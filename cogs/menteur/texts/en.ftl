@@ -86,3 +86,6 @@ help-menteur-options =
     • dice: 3, 4 or 5 starting dice per player
     • jokers: ones count for every value (a bid on ones counts only ones)
     • cpu and level: seats played by the CPU, easy, medium or hard
+help-menteur-short =
+    🎯 Bid how many of the whole table's dice show a value, higher each turn, or challenge the previous bid: the loser loses a die.
+    The rules and options: /help game:menteur

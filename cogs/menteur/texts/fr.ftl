@@ -90,3 +90,6 @@ help-menteur-options =
     • des : 3, 4 ou 5 dés de départ par joueur
     • jokers : les 1 comptent pour toutes les valeurs (une annonce sur les 1 ne compte que les 1)
     • cpu et niveau : des places tenues par le CPU, facile, moyen ou difficile
+help-menteur-short =
+    🎯 Annonce combien de dés de toute la table montrent une valeur, plus haut à chaque tour, ou soulève l'annonce d'avant : le perdant perd un dé.
+    Les règles et les options : /aide jeu:menteur

@@ -162,3 +162,6 @@ help-yades-options =
     • stake: leaderboard points put at stake in a challenge, taken by the winner
     • cpu and level: play the CPU, easy, medium or hard (perfect play)
     • /settings yades: remove or add boxes to the server's sheet
+help-yades-short =
+    🎯 Three rolls a turn: keep the dice you like, roll the others again, then fill one box of your sheet. The highest total wins.
+    The rules and options: /help game:yades

@@ -165,3 +165,6 @@ help-yades-options =
     • mise : des points de classement mis en jeu dans un défi, que le gagnant prend
     • cpu et niveau : jouer contre le CPU, facile, moyen ou difficile (le jeu parfait)
     • /reglages yades : retirer ou ajouter des cases à la feuille du serveur
+help-yades-short =
+    🎯 Trois lancers par tour : garde les dés qui te plaisent, relance les autres, puis remplis une case de ta feuille. Le plus gros total gagne.
+    Les règles et les options : /aide jeu:yades
