@@ -39,9 +39,11 @@ def point_at(settings: Settings) -> None:
 
 
 def intents() -> discord.Intents:
-    """Guilds and guild reactions only: nothing privileged."""
+    """Guilds, guild messages and guild reactions: nothing privileged (a message's text
+    reaches the bot only when it is mentioned in it, to point to /aide)."""
     chosen = discord.Intents.none()
     chosen.guilds = True
+    chosen.guild_messages = True
     chosen.guild_reactions = True
     return chosen
 
@@ -77,6 +79,10 @@ class Gobelet(commands.Bot):
     def remove_components(self, *items: stale.DynamicType) -> None:
         self.remove_dynamic_items(*items)
         self.components = [item for item in self.components if item not in items]
+
+    async def on_message(self, message: discord.Message) -> None:
+        """No prefix commands: every command is a slash command (cogs.aide answers a mention)."""
+        return
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Every interaction is answered within Discord's window, and a click on a component

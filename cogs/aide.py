@@ -8,6 +8,8 @@ the command tree itself (a new command is listed without touching this file).
 
 from __future__ import annotations
 
+import logging
+import time
 from importlib import import_module
 from typing import TYPE_CHECKING
 
@@ -16,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import REGISTRY
-from bot.i18n import ENGLISH, command, t
+from bot.i18n import ENGLISH, command, language, t
 from bot.i18n.commands import ENGLISH as ENGLISH_COMMANDS
 from cogs.table import answers
 from cogs.table.errors import private_lang
@@ -24,7 +26,10 @@ from cogs.table.errors import private_lang
 if TYPE_CHECKING:
     from bot.client import Gobelet
 
+log = logging.getLogger(__name__)
+
 COLOUR = discord.Colour(0x27AE60)
+POINT_EVERY = 30.0  # seconds between two pointers to /aide in one channel
 FIELD = 1024  # Discord's limit for an embed field's value
 # What each game is called in the menu: its Discord package's HELP (translated in
 # cogs/texts/commands.toml).
@@ -57,6 +62,28 @@ def _add_lines(embed: discord.Embed, name: str, lines: list[str]) -> None:
 class Aide(commands.Cog, name="Aide"):
     def __init__(self, bot: Gobelet) -> None:
         self.bot = bot
+        self.pointed: dict[int, float] = {}  # channel -> when the bot last pointed to /aide
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Someone mentions the bot: it says, once in a while per channel, where help is."""
+        me = self.bot.user
+        if message.author.bot or message.guild is None or me is None:
+            return
+        if not any(user.id == me.id for user in message.mentions):
+            return
+        now = time.monotonic()
+        if now - self.pointed.get(message.channel.id, -POINT_EVERY) < POINT_EVERY:
+            return  # mentioning the bot again and again makes it say it once
+        self.pointed[message.channel.id] = now
+        settings = await self.bot.tables.repository.guild_settings(message.guild.id)
+        lang = language(settings.get("language") or message.guild.preferred_locale)
+        try:
+            await message.channel.send(
+                t(lang, "help.mentioned"), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.warning("could not point to /aide in channel %s", message.channel.id)
 
     def _game_of(self, cmd: app_commands.Command) -> str | None:
         """The game a command belongs to (None: every table shares it)."""

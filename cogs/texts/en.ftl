@@ -122,3 +122,4 @@ help-shared = For every table
 help-more = /help game:… explains one game in detail. One table per channel: open it, the others join with its button.
 help-options = The table's options
 help-commands = The commands
+help-mentioned = 👋 To play, type /help: the games, how to play them, the commands. Then /maya start, /yades challenge or /liarsdice start open a table here.

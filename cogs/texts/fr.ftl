@@ -122,3 +122,4 @@ help-shared = Pour toutes les tables
 help-more = /aide jeu:… explique un jeu en détail. Une table par salon : ouvre-la, les autres la rejoignent avec le bouton.
 help-options = Les options de la table
 help-commands = Les commandes
+help-mentioned = 👋 Pour jouer, tape /aide : les jeux, comment on joue, les commandes. Ensuite /maya start, /yades defi ou /menteur start ouvrent une table ici.

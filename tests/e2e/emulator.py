@@ -128,7 +128,9 @@ ALLOWED_CALLBACKS = {
 }
 
 # Gateway intents that gate the events the emulator sends.
+GUILD_MESSAGES = 1 << 9
 GUILD_MESSAGE_REACTIONS = 1 << 10
+MESSAGE_CONTENT = 1 << 15
 DIRECT_MESSAGE_REACTIONS = 1 << 13
 
 # Message flags a bot may set: on channel messages, and on interaction answers (+ ephemeral).
@@ -578,6 +580,49 @@ class DiscordEmulator:
             raise EmulatorError(f"{who.name} already reacted {emoji} on message {message.id}")
         users.append(who.id)
         return await self._reaction_event("MESSAGE_REACTION_ADD", who, message, emoji, burst)
+
+    async def say(self, user: User | int | str, channel: Channel, content: str) -> InjectedEvent:
+        """``user`` posts ``content`` in ``channel`` (a guild channel). As on Discord, the bot
+        gets the message only with the GUILD_MESSAGES intent, and its text only when it is
+        mentioned in it (or holds the privileged MESSAGE_CONTENT intent). The message is not
+        kept in the transcript, which holds the bot's messages."""
+        who = self.world.user(user)
+        guild = self.world.guild_of(channel)
+        if guild is None or who.id not in guild.members:
+            raise EmulatorError(f"{who.name} cannot post in {channel!r}")
+        mentioned = [int(found) for found in re.findall(r"<@!?(\d+)>", content)]
+        session = self._live_session()
+        shown = MESSAGE_CONTENT & session.intents or self.world.bot.id in mentioned
+        payload: dict[str, Any] = {
+            "id": str(self.snowflakes.next()),
+            "type": 0,
+            "channel_id": str(channel.id),
+            "guild_id": str(guild.id),
+            "author": who.payload(),
+            "member": guild.member(who).payload(with_user=False),
+            "content": content if shown else "",
+            "timestamp": now_iso(self._offset),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [self._user_payload(m) for m in mentioned] if shown else [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [],
+            "pinned": False,
+            "flags": 0,
+        }
+        event = InjectedEvent(self, "MESSAGE_CREATE", payload)
+        self.events.append(event)
+        if session.intents & GUILD_MESSAGES:
+            await session.send(0, payload, "MESSAGE_CREATE")
+            event.delivered = True
+        return event
+
+    def _user_payload(self, user_id: int) -> dict[str, Any]:
+        bot = self.world.bot
+        return bot.payload() if user_id == bot.id else self.world.user(user_id).payload()
 
     async def unreact(
         self, user: User | int | str, message: Message, emoji: str, *, burst: bool = False

@@ -3,6 +3,8 @@ as the reader's client shows them."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.e2e.botprocess import BotProcess
@@ -74,3 +76,28 @@ async def test_a_lobby_says_in_two_lines_how_to_play_and_where_to_read_more(
     table = await emulator.wait_for(lobby, what="the lobby with its hint")
     assert "🎯" in table.text  # the two lines: how a turn goes, then where the rules are
     assert "Traceback" not in bot.log()
+
+
+async def test_mentioning_the_bot_points_to_aide_once_in_a_while_and_pings_nobody(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    before = len(emulator.transcript.public(comptoir.id))
+    mention = f"<@{emulator.world.bot.id}>"
+    heard = await emulator.say("alice", comptoir, f"{mention} on joue comment ?")
+    assert heard.delivered  # the bot asks for guild messages (not their privileged text)
+    pointer = await heard.reply(comptoir.id)
+    assert "/aide" in pointer.content and not pointer.ephemeral
+    assert pointer.allowed_mentions is not None and not pointer.allowed_mentions.get("parse")
+    assert not pointer.allowed_mentions.get("users")
+    # Said again at once, and without a mention: nothing more.
+    await emulator.say("bob", comptoir, f"{mention} ?")
+    await emulator.say("bob", comptoir, "on joue ?")
+    await emulator.ping()
+    await asyncio.sleep(0.5)  # what the bot might still post (nothing else to wait on)
+    assert len(emulator.transcript.public(comptoir.id)) == before + 1
+    # An English server reads English.
+    pub = emulator.channel("pub", "games")
+    english = await (await emulator.say("carol", pub, f"hey {mention}")).reply(pub.id)
+    assert "/help" in english.content
+    assert "Traceback" not in bot.log() and "CommandNotFound" not in bot.log()
