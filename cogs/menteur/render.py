@@ -141,6 +141,13 @@ def seat_line(seat: lm.SeatView, names: Names, lang: str) -> str:
     return f"{names(seat.player)} : {count}"
 
 
+def jokers_counted(event: ev.Revealed) -> int:
+    """How many of the dice counted at a reveal are ones standing in for the bid's face."""
+    if not event.jokers or event.face == 1:
+        return 0
+    return sum(die == 1 for hand in event.hands for die in hand["dice"])
+
+
 def table_components(
     table_id: int, view: lm.View, turn: Sequence[Any], lang: str
 ) -> discord.ui.View | None:
@@ -209,7 +216,8 @@ def event_lines(events: Sequence[Any], lang: str, name: Names) -> list[str]:
             for hand in event.hands:
                 lines.append(f"　{name(hand['player'])} : {faces(hand['dice'])}")
             key = "m.ev.holds" if event.holds else "m.ev.bluff"
-            lines.append(t(lang, key, actual=event.actual, face=event.face))
+            jokers = jokers_counted(event)
+            lines.append(t(lang, key, actual=event.actual, face=event.face, jokers=jokers))
         elif isinstance(event, ev.DieLost):
             lines.append(t(lang, "m.ev.die_lost", player=name(event.player), left=event.remaining))
         elif isinstance(event, ev.PlayerEliminated):

@@ -44,8 +44,23 @@ m-tuto-lost = 🏁 Tutorial over: you are out. Try again with /liarsdice tutoria
 m-ev-round = 🎲 **Round { $round }** — { $player } opens; { $total } dice in play.
 m-ev-bid = 📣 { $player } bids **{ $bid }** → { $next }.
 m-ev-dudo = 🫣 { $player } challenges { $bidder }'s bid: **{ $bid }**. All the dice:
-m-ev-holds = ✅ There are **{ $actual }** ({ $face }): the bid holds.
-m-ev-bluff = ❌ Only **{ $actual }** ({ $face }): the bid fails.
+m-ev-holds = ✅ { $actual ->
+        [one] **{ $actual }** die shows { $face }
+       *[other] **{ $actual }** dice show { $face }
+    }{ $jokers ->
+        [0] {""}
+        [one] {" "}(1 of them a joker)
+       *[other] {" "}({ $jokers } of them jokers)
+    }: the bid holds.
+m-ev-bluff = ❌ { $actual ->
+        [0] **No** die shows { $face }
+        [one] Only **{ $actual }** die shows { $face }
+       *[other] Only **{ $actual }** dice show { $face }
+    }{ $jokers ->
+        [0] {""}
+        [one] {" "}(1 of them a joker)
+       *[other] {" "}({ $jokers } of them jokers)
+    }: the bid fails.
 m-ev-die_lost = 🎲 { $player } loses a die ({ $left } left).
 m-ev-eliminated = 💀 { $player } has no dice left: out.
 m-ev-won = 🏆 { $player } wins the game!

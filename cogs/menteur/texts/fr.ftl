@@ -44,8 +44,23 @@ m-tuto-lost = 🏁 Tutoriel terminé : tu es éliminé·e. Recommence avec /ment
 m-ev-round = 🎲 **Manche { $round }** — { $player } ouvre ; { $total } dés en jeu.
 m-ev-bid = 📣 { $player } annonce **{ $bid }** → à { $next }.
 m-ev-dudo = 🫣 { $player } soulève l'annonce de { $bidder } : **{ $bid }**. Tous les dés :
-m-ev-holds = ✅ Il y en a **{ $actual }** ({ $face }) : l'annonce tient.
-m-ev-bluff = ❌ Il n'y en a que **{ $actual }** ({ $face }) : l'annonce tombe.
+m-ev-holds = ✅ { $actual ->
+        [one] **{ $actual }** dé montre { $face }
+       *[other] **{ $actual }** dés montrent { $face }
+    }{ $jokers ->
+        [0] {""}
+        [one] {" "}(dont 1 joker)
+       *[other] {" "}(dont { $jokers } jokers)
+    } : l'annonce tient.
+m-ev-bluff = ❌ { $actual ->
+        [0] **Aucun** dé ne montre { $face }
+        [one] Seulement **{ $actual }** dé montre { $face }
+       *[other] Seulement **{ $actual }** dés montrent { $face }
+    }{ $jokers ->
+        [0] {""}
+        [one] {" "}(dont 1 joker)
+       *[other] {" "}(dont { $jokers } jokers)
+    } : l'annonce tombe.
 m-ev-die_lost = 🎲 { $player } perd un dé ({ $left ->
         [0] plus aucun
         [one] { $left } restant

@@ -1,0 +1,88 @@
+"""How a menteur reveal reads: the count, with the jokers in it, in words players use."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.menteur import events as ev
+from cogs.menteur import render
+
+A, B = 11, 22
+
+
+def reveal(hands: dict[int, list[int]], *, face: int, jokers: bool, quantity: int) -> ev.Revealed:
+    actual = sum(
+        d == face or (jokers and face != 1 and d == 1) for dice in hands.values() for d in dice
+    )
+    return ev.Revealed(
+        hands=[{"player": p, "dice": dice} for p, dice in hands.items()],
+        quantity=quantity,
+        face=face,
+        jokers=jokers,
+        actual=actual,
+        holds=actual >= quantity,
+        challenger=A,
+        bidder=B,
+    )
+
+
+def count_line(event: ev.Revealed, lang: str) -> str:
+    return render.event_lines([event], lang, lambda p: f"<@{p}>")[-1]
+
+
+@pytest.mark.parametrize(
+    ("hands", "face", "jokers", "quantity", "lang", "expected"),
+    [
+        (
+            {A: [5, 1, 2], B: [5, 5]},
+            5,
+            True,
+            3,
+            "fr",
+            "✅ **4** dés montrent 5 (dont 1 joker) : l'annonce tient.",
+        ),
+        (
+            {A: [5, 1, 2], B: [5, 5]},
+            5,
+            False,
+            3,
+            "fr",
+            "✅ **3** dés montrent 5 : l'annonce tient.",
+        ),
+        (
+            {A: [2, 3], B: [4, 6]},
+            5,
+            True,
+            1,
+            "fr",
+            "❌ **Aucun** dé ne montre 5 : l'annonce tombe.",
+        ),
+        (
+            {A: [1, 3], B: [4, 1]},
+            5,
+            True,
+            3,
+            "fr",
+            "❌ Seulement **2** dés montrent 5 (dont 2 jokers) : l'annonce tombe.",
+        ),
+        (
+            {A: [1, 3], B: [4, 6]},
+            1,
+            True,
+            2,
+            "fr",
+            "❌ Seulement **1** dé montre 1 : l'annonce tombe.",
+        ),
+        ({A: [2, 3], B: [4, 6]}, 5, True, 1, "en", "❌ **No** die shows 5: the bid fails."),
+        (
+            {A: [5, 1], B: [5]},
+            5,
+            True,
+            2,
+            "en",
+            "✅ **3** dice show 5 (1 of them a joker): the bid holds.",
+        ),
+    ],
+)
+def test_a_reveal_says_the_count_and_its_jokers(hands, face, jokers, quantity, lang, expected):
+    assert count_line(reveal(hands, face=face, jokers=jokers, quantity=quantity), lang) == expected
