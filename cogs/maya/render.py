@@ -154,6 +154,7 @@ def _line(event: Event, rules: maya.Rules, names: Names, lang: str) -> str | Non
                 accused=names(event.accused),
                 guilty=event.guilty_votes,
                 innocent=event.innocent_votes,
+                tie="yes" if event.guilty_votes == event.innocent_votes else "no",
             )
         case ev.FaultDropped():
             return t(lang, "ev.fault_dropped")

@@ -479,7 +479,7 @@ async def test_faute_de_jeu_accepted_voted_guilty_appealed_and_acquitted_on_a_ti
     await emulator.react(alice, accusation, "✅")
     await emulator.react(bob, accusation, "✅")
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
-    assert line == f"⚖️ Verdict : <@{patron.id}> est **coupable** (2 contre 0)."
+    assert line == f"⚖️ Verdict : <@{patron.id}> est **coupable** (✅ 2 coupable, ❌ 0 innocent)."
     await wait_line(emulator, comptoir, f"🍺 <@{patron.id}> prend 1 gorgée.", since=since)
     party.drinks(patron.id, sips=1)
     await emulator.wait_for(lambda: tallies(party.table) == party.expected, what="the sip")
@@ -504,7 +504,10 @@ async def test_faute_de_jeu_accepted_voted_guilty_appealed_and_acquitted_on_a_ti
     await emulator.react(bob, accusation, "✅")
     await emulator.react(patron, accusation, "❌")
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
-    assert line == f"⚖️ Verdict : <@{alice.id}> est **acquitté·e** (1 contre 1)."
+    assert (
+        line
+        == f"⚖️ Verdict : <@{alice.id}> est **acquitté·e** (✅ 1 coupable, ❌ 1 innocent : l'égalité acquitte)."
+    )
     await emulator.wait_for(lambda: not accusation.buttons, what="no appeal after an acquittal")
     assert not any("🍺" in line for line in lines_since(emulator, comptoir, since))
     party.check_tallies()
@@ -542,7 +545,10 @@ async def test_a_changed_or_withdrawn_vote_counts_as_it_stands_when_the_vote_clo
     await emulator.react(alice, accusation, "❌")
     await emulator.react(bob, accusation, "✅")
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
-    assert line == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (1 contre 1)."
+    assert (
+        line
+        == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (✅ 1 coupable, ❌ 1 innocent : l'égalité acquitte)."
+    )
     assert not any("🍺" in text for text in lines_since(emulator, comptoir, since))
     # What the message shows is what was counted: the bot's own reactions are gone.
     await emulator.wait_for(
@@ -571,7 +577,10 @@ async def test_a_voter_who_reacts_both_ways_counts_as_their_later_reaction(
     )
     await emulator.react(alice, accusation, "✅")
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
-    assert line == f"⚖️ Verdict : <@{bob.id}> est **acquitté·e** (1 contre 1)."
+    assert (
+        line
+        == f"⚖️ Verdict : <@{bob.id}> est **acquitté·e** (✅ 1 coupable, ❌ 1 innocent : l'égalité acquitte)."
+    )
     kept_secrets_and_calm(party, bot)
 
 
@@ -613,4 +622,7 @@ async def test_a_reaction_taken_back_while_the_bot_was_away_counts_as_taken_back
     await emulator.react(bob, accusation, "✅")
     await emulator.react(alice, accusation, "❌")
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
-    assert line == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (1 contre 1)."
+    assert (
+        line
+        == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (✅ 1 coupable, ❌ 1 innocent : l'égalité acquitte)."
+    )

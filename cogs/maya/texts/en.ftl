@@ -49,8 +49,11 @@ ev-fault_accepted = ⚖️ { $player } admits the foul.
 ev-fault_contested = ⚖️ { $player } contests! Vote with ✅ (guilty) or ❌ (innocent) under the accusation.
 ev-vote_cast = 🗳️ { $player } voted.
 ev-vote_withdrawn = 🗳️ { $player } withdrew their vote.
-ev-fault_guilty = ⚖️ Verdict: { $accused } is **guilty** ({ $guilty } to { $innocent }).
-ev-fault_innocent = ⚖️ Verdict: { $accused } is **acquitted** ({ $guilty } to { $innocent }).
+ev-fault_guilty = ⚖️ Verdict: { $accused } is **guilty** (✅ { $guilty } guilty, ❌ { $innocent } innocent).
+ev-fault_innocent = ⚖️ Verdict: { $accused } is **acquitted** (✅ { $guilty } guilty, ❌ { $innocent } innocent{ $tie ->
+        [yes] {""}: a tie acquits
+       *[no] {""}
+    }).
 ev-fault_appealed = ⚖️ { $player } appeals… **Appeal rejected.** (As always.)
 ev-fault_dropped = ⚖️ The accusation is dropped.
 

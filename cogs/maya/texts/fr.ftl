@@ -49,8 +49,11 @@ ev-fault_accepted = ⚖️ { $player } reconnaît la faute.
 ev-fault_contested = ⚖️ { $player } conteste ! Votez avec ✅ (coupable) ou ❌ (innocent) sous l'accusation.
 ev-vote_cast = 🗳️ { $player } a voté.
 ev-vote_withdrawn = 🗳️ { $player } retire son vote.
-ev-fault_guilty = ⚖️ Verdict : { $accused } est **coupable** ({ $guilty } contre { $innocent }).
-ev-fault_innocent = ⚖️ Verdict : { $accused } est **acquitté·e** ({ $guilty } contre { $innocent }).
+ev-fault_guilty = ⚖️ Verdict : { $accused } est **coupable** (✅ { $guilty } coupable, ❌ { $innocent } innocent).
+ev-fault_innocent = ⚖️ Verdict : { $accused } est **acquitté·e** (✅ { $guilty } coupable, ❌ { $innocent } innocent{ $tie ->
+        [yes] {" "}: l'égalité acquitte
+       *[no] {""}
+    }).
 ev-fault_appealed = ⚖️ { $player } fait appel… **Appel rejeté.** (Comme toujours.)
 ev-fault_dropped = ⚖️ L'accusation est abandonnée.
 
