@@ -186,9 +186,14 @@ def bid_panel(table_id: int, step: int, legal: Sequence[Any], lang: str) -> disc
     return components
 
 
-def event_lines(events: Sequence[Any], lang: str, name: Names) -> list[str]:
-    """The public story of ``events`` (private dice events are skipped)."""
+def event_lines(events: Sequence[Any], lang: str, name: Names, you: int | None = None) -> list[str]:
+    """The public story of ``events`` (private dice events are skipped); ``you``: the one
+    reader of a private game (the tutorial), told in the second person."""
     lines: list[str] = []
+
+    def who(player: int) -> str:
+        return "yes" if player == you else "no"
+
     for event in events:
         if event.visibility != lm.PUBLIC:
             continue
@@ -200,17 +205,34 @@ def event_lines(events: Sequence[Any], lang: str, name: Names) -> list[str]:
                     round=event.round,
                     player=name(event.opener),
                     total=event.total,
+                    you=who(event.opener),
                 )
             )
         elif isinstance(event, ev.BidMade):
             bid = bid_text(event.quantity, event.face)
+            player = name(event.player)
             lines.append(
-                t(lang, "m.ev.bid", player=name(event.player), bid=bid, next=name(event.next))
+                t(
+                    lang,
+                    "m.ev.bid",
+                    player=player,
+                    bid=bid,
+                    next=name(event.next),
+                    you=who(event.player),
+                )
             )
         elif isinstance(event, ev.Challenged):
             bid = bid_text(event.quantity, event.face)
+            bidder = name(event.bidder)
             lines.append(
-                t(lang, "m.ev.dudo", player=name(event.player), bidder=name(event.bidder), bid=bid)
+                t(
+                    lang,
+                    "m.ev.dudo",
+                    player=name(event.player),
+                    bidder=bidder,
+                    bid=bid,
+                    you=who(event.player),
+                )
             )
         elif isinstance(event, ev.Revealed):
             for hand in event.hands:
@@ -219,13 +241,24 @@ def event_lines(events: Sequence[Any], lang: str, name: Names) -> list[str]:
             jokers = jokers_counted(event)
             lines.append(t(lang, key, actual=event.actual, face=event.face, jokers=jokers))
         elif isinstance(event, ev.DieLost):
-            lines.append(t(lang, "m.ev.die_lost", player=name(event.player), left=event.remaining))
+            left = event.remaining
+            lines.append(
+                t(
+                    lang,
+                    "m.ev.die_lost",
+                    player=name(event.player),
+                    left=left,
+                    you=who(event.player),
+                )
+            )
         elif isinstance(event, ev.PlayerEliminated):
-            lines.append(t(lang, "m.ev.eliminated", player=name(event.player)))
+            lines.append(
+                t(lang, "m.ev.eliminated", player=name(event.player), you=who(event.player))
+            )
         elif isinstance(event, ev.PlayerLeft):
             lines.append(t(lang, "ev.player_left", player=name(event.player)))
         elif isinstance(event, ev.GameWon):
-            lines.append(t(lang, "m.ev.won", player=name(event.player)))
+            lines.append(t(lang, "m.ev.won", player=name(event.player), you=who(event.player)))
         elif isinstance(event, ev.GameEnded):
             lines.append(t(lang, "ev.game_stopped"))
     return lines

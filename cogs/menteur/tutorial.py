@@ -48,7 +48,7 @@ class Tutorials:
         await self._answer(interaction, game, lang, lines)
 
     def _lines(self, game: SoloGame, lang: str, events: Sequence[Any]) -> list[str]:
-        return event_lines(events, lang, lambda player: _name(game, lang, player))
+        return event_lines(events, lang, lambda player: _name(game, lang, player), you=game.user)
 
     def _message(
         self, game: SoloGame, lang: str, lines: list[str]

@@ -86,3 +86,34 @@ def count_line(event: ev.Revealed, lang: str) -> str:
 )
 def test_a_reveal_says_the_count_and_its_jokers(hands, face, jokers, quantity, lang, expected):
     assert count_line(reveal(hands, face=face, jokers=jokers, quantity=quantity), lang) == expected
+
+
+YOU = 7
+
+
+@pytest.mark.parametrize(
+    ("event", "fr", "en"),
+    [
+        (ev.RoundStarted(round=2, opener=YOU, counts=[], total=9), "tu ouvres", "you open"),
+        (ev.BidMade(player=YOU, quantity=3, face=4, next=A), "Tu annonces", "You bid"),
+        (
+            ev.DieLost(player=YOU, remaining=2, reason="bid"),
+            "Tu perds un dé (2 restants)",
+            "You lose a die",
+        ),
+        (ev.PlayerEliminated(player=YOU), "Tu n'as plus de dés", "You have no dice left"),
+        (ev.GameWon(player=YOU), "Tu gagnes la partie !", "You win the game!"),
+    ],
+)
+def test_the_tutorial_speaks_to_its_player_in_the_second_person(event, fr, en):
+    # The tutorial names its player "toi": "toi ouvre" and "toi perd un dé" went.
+    for lang, expected in (("fr", fr), ("en", en)):
+        name = "toi" if lang == "fr" else "you"
+        line = render.event_lines(
+            [event], lang, lambda p, name=name: name if p == YOU else f"<@{p}>", you=YOU
+        )
+        assert expected in line[0], line
+        assert f"{name} ouvre" not in line[0] and f"{name} perd" not in line[0]
+    # At a table nobody is "you": the third person, with the player's mention.
+    told = render.event_lines([event], "fr", lambda p: f"<@{p}>")[0]
+    assert "Tu " not in told and "tu ouvres" not in told

@@ -41,9 +41,18 @@ m-tuto-won = 🏆 You won the tutorial! Ready for a real table: /liarsdice start
 m-tuto-lost = 🏁 Tutorial over: you are out. Try again with /liarsdice tutorial.
 
 ## m.ev
-m-ev-round = 🎲 **Round { $round }** — { $player } opens; { $total } dice in play.
-m-ev-bid = 📣 { $player } bids **{ $bid }** → { $next }.
-m-ev-dudo = 🫣 { $player } challenges { $bidder }'s bid: **{ $bid }**. All the dice:
+m-ev-round = 🎲 **Round { $round }** — { $you ->
+        [yes] you open
+       *[no] { $player } opens
+    }; { $total } dice in play.
+m-ev-bid = 📣 { $you ->
+        [yes] You bid
+       *[no] { $player } bids
+    } **{ $bid }** → { $next }.
+m-ev-dudo = 🫣 { $you ->
+        [yes] You challenge
+       *[no] { $player } challenges
+    } { $bidder }'s bid: **{ $bid }**. All the dice:
 m-ev-holds = ✅ { $actual ->
         [one] **{ $actual }** die shows { $face }
        *[other] **{ $actual }** dice show { $face }
@@ -61,9 +70,18 @@ m-ev-bluff = ❌ { $actual ->
         [one] {" "}(1 of them a joker)
        *[other] {" "}({ $jokers } of them jokers)
     }: the bid fails.
-m-ev-die_lost = 🎲 { $player } loses a die ({ $left } left).
-m-ev-eliminated = 💀 { $player } has no dice left: out.
-m-ev-won = 🏆 { $player } wins the game!
+m-ev-die_lost = 🎲 { $you ->
+        [yes] You lose
+       *[no] { $player } loses
+    } a die ({ $left } left).
+m-ev-eliminated = 💀 { $you ->
+        [yes] You have no dice left: out.
+       *[no] { $player } has no dice left: out.
+    }
+m-ev-won = 🏆 { $you ->
+        [yes] You win the game!
+       *[no] { $player } wins the game!
+    }
 
 ## err
 err-bid_too_low = Bid too low: the smallest legal bid is { $minimum }.

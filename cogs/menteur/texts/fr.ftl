@@ -41,9 +41,18 @@ m-tuto-won = 🏆 Tu as gagné le tutoriel ! Prêt·e pour une vraie table : /me
 m-tuto-lost = 🏁 Tutoriel terminé : tu es éliminé·e. Recommence avec /menteur tutoriel.
 
 ## m.ev
-m-ev-round = 🎲 **Manche { $round }** — { $player } ouvre ; { $total } dés en jeu.
-m-ev-bid = 📣 { $player } annonce **{ $bid }** → à { $next }.
-m-ev-dudo = 🫣 { $player } soulève l'annonce de { $bidder } : **{ $bid }**. Tous les dés :
+m-ev-round = 🎲 **Manche { $round }** — { $you ->
+        [yes] tu ouvres
+       *[no] { $player } ouvre
+    } ; { $total } dés en jeu.
+m-ev-bid = 📣 { $you ->
+        [yes] Tu annonces
+       *[no] { $player } annonce
+    } **{ $bid }** → à { $next }.
+m-ev-dudo = 🫣 { $you ->
+        [yes] Tu soulèves
+       *[no] { $player } soulève
+    } l'annonce de { $bidder } : **{ $bid }**. Tous les dés :
 m-ev-holds = ✅ { $actual ->
         [one] **{ $actual }** dé montre { $face }
        *[other] **{ $actual }** dés montrent { $face }
@@ -61,13 +70,22 @@ m-ev-bluff = ❌ { $actual ->
         [one] {" "}(dont 1 joker)
        *[other] {" "}(dont { $jokers } jokers)
     } : l'annonce tombe.
-m-ev-die_lost = 🎲 { $player } perd un dé ({ $left ->
+m-ev-die_lost = 🎲 { $you ->
+        [yes] Tu perds
+       *[no] { $player } perd
+    } un dé ({ $left ->
         [0] plus aucun
         [one] { $left } restant
        *[other] { $left } restants
     }).
-m-ev-eliminated = 💀 { $player } n'a plus de dés : éliminé·e.
-m-ev-won = 🏆 { $player } gagne la partie !
+m-ev-eliminated = 💀 { $you ->
+        [yes] Tu n'as plus de dés : éliminé·e.
+       *[no] { $player } n'a plus de dés : éliminé·e.
+    }
+m-ev-won = 🏆 { $you ->
+        [yes] Tu gagnes la partie !
+       *[no] { $player } gagne la partie !
+    }
 
 ## err
 err-bid_too_low = Annonce trop basse : la plus petite annonce légale est { $minimum }.
