@@ -70,13 +70,17 @@ class Aide(commands.Cog, name="Aide"):
         me = self.bot.user
         if message.author.bot or message.guild is None or me is None:
             return
-        if not any(user.id == me.id for user in message.mentions):
-            return
+        if f"<@{me.id}>" not in message.content and f"<@!{me.id}>" not in message.content:
+            return  # not a mention typed in the text (a reply to a table message pings too)
         now = time.monotonic()
         if now - self.pointed.get(message.channel.id, -POINT_EVERY) < POINT_EVERY:
             return  # mentioning the bot again and again makes it say it once
         self.pointed[message.channel.id] = now
-        settings = await self.bot.tables.repository.guild_settings(message.guild.id)
+        try:
+            settings = await self.bot.tables.repository.guild_settings(message.guild.id)
+        except Exception:
+            log.warning("server %s: settings unreadable, pointing in its locale", message.guild.id)
+            settings = {}
         lang = language(settings.get("language") or message.guild.preferred_locale)
         try:
             await message.channel.send(

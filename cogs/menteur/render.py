@@ -232,6 +232,7 @@ def event_lines(events: Sequence[Any], lang: str, name: Names, you: int | None =
                     bidder=bidder,
                     bid=bid,
                     you=who(event.player),
+                    bidder_you=who(event.bidder),
                 )
             )
         elif isinstance(event, ev.Revealed):

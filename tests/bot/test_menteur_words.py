@@ -39,7 +39,7 @@ def count_line(event: ev.Revealed, lang: str) -> str:
             True,
             3,
             "fr",
-            "✅ **4** dés montrent 5 (dont 1 joker) : l'annonce tient.",
+            "✅ **4** dés comptent pour 5 (dont 1 joker) : l'annonce tient.",
         ),
         (
             {A: [5, 1, 2], B: [5, 5]},
@@ -47,7 +47,7 @@ def count_line(event: ev.Revealed, lang: str) -> str:
             False,
             3,
             "fr",
-            "✅ **3** dés montrent 5 : l'annonce tient.",
+            "✅ **3** dés comptent pour 5 : l'annonce tient.",
         ),
         (
             {A: [2, 3], B: [4, 6]},
@@ -55,7 +55,7 @@ def count_line(event: ev.Revealed, lang: str) -> str:
             True,
             1,
             "fr",
-            "❌ **Aucun** dé ne montre 5 : l'annonce tombe.",
+            "❌ **Aucun** dé ne compte pour 5 : l'annonce tombe.",
         ),
         (
             {A: [1, 3], B: [4, 1]},
@@ -63,7 +63,7 @@ def count_line(event: ev.Revealed, lang: str) -> str:
             True,
             3,
             "fr",
-            "❌ Seulement **2** dés montrent 5 (dont 2 jokers) : l'annonce tombe.",
+            "❌ Seulement **2** dés comptent pour 5 (dont 2 jokers) : l'annonce tombe.",
         ),
         (
             {A: [1, 3], B: [4, 6]},
@@ -71,16 +71,16 @@ def count_line(event: ev.Revealed, lang: str) -> str:
             True,
             2,
             "fr",
-            "❌ Seulement **1** dé montre 1 : l'annonce tombe.",
+            "❌ Seulement **1** dé compte pour 1 : l'annonce tombe.",
         ),
-        ({A: [2, 3], B: [4, 6]}, 5, True, 1, "en", "❌ **No** die shows 5: the bid fails."),
+        ({A: [2, 3], B: [4, 6]}, 5, True, 1, "en", "❌ **No** die counts as 5: the bid fails."),
         (
             {A: [5, 1], B: [5]},
             5,
             True,
             2,
             "en",
-            "✅ **3** dice show 5 (1 of them a joker): the bid holds.",
+            "✅ **3** dice count as 5 (1 of them a joker): the bid holds.",
         ),
     ],
 )
@@ -96,6 +96,11 @@ YOU = 7
     [
         (ev.RoundStarted(round=2, opener=YOU, counts=[], total=9), "tu ouvres", "you open"),
         (ev.BidMade(player=YOU, quantity=3, face=4, next=A), "Tu annonces", "You bid"),
+        (
+            ev.Challenged(player=A, bidder=YOU, quantity=3, face=4),
+            "soulève ton annonce",
+            "challenges your bid",
+        ),
         (
             ev.DieLost(player=YOU, remaining=2, reason="bid"),
             "Tu perds un dé (2 restants)",

@@ -69,7 +69,7 @@ async def test_a_lobby_says_in_two_lines_how_to_play_and_where_to_read_more(
 
     def lobby() -> object | None:
         for message in emulator.transcript.public(comptoir.id):
-            if message.embeds and f"/aide jeu:{game}" in message.text:
+            if message.embeds and f"/aide jeu:{GAMES[game][0]}" in message.text:
                 return message
         return None
 

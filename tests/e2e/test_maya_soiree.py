@@ -479,7 +479,9 @@ async def test_faute_de_jeu_accepted_voted_guilty_appealed_and_acquitted_on_a_ti
     await emulator.react(alice, accusation, "✅")
     await emulator.react(bob, accusation, "✅")
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
-    assert line == f"⚖️ Verdict : <@{patron.id}> est **coupable** (✅ 2 coupable, ❌ 0 innocent)."
+    assert (
+        line == f"⚖️ Verdict : <@{patron.id}> est **coupable** (✅ coupable : 2, ❌ innocent : 0)."
+    )
     await wait_line(emulator, comptoir, f"🍺 <@{patron.id}> prend 1 gorgée.", since=since)
     party.drinks(patron.id, sips=1)
     await emulator.wait_for(lambda: tallies(party.table) == party.expected, what="the sip")
@@ -506,7 +508,7 @@ async def test_faute_de_jeu_accepted_voted_guilty_appealed_and_acquitted_on_a_ti
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
     assert (
         line
-        == f"⚖️ Verdict : <@{alice.id}> est **acquitté·e** (✅ 1 coupable, ❌ 1 innocent : l'égalité acquitte)."
+        == f"⚖️ Verdict : <@{alice.id}> est **acquitté·e** (✅ coupable : 1, ❌ innocent : 1 ; l'égalité acquitte)."
     )
     await emulator.wait_for(lambda: not accusation.buttons, what="no appeal after an acquittal")
     assert not any("🍺" in line for line in lines_since(emulator, comptoir, since))
@@ -547,7 +549,7 @@ async def test_a_changed_or_withdrawn_vote_counts_as_it_stands_when_the_vote_clo
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
     assert (
         line
-        == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (✅ 1 coupable, ❌ 1 innocent : l'égalité acquitte)."
+        == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (✅ coupable : 1, ❌ innocent : 1 ; l'égalité acquitte)."
     )
     assert not any("🍺" in text for text in lines_since(emulator, comptoir, since))
     # What the message shows is what was counted: the bot's own reactions are gone.
@@ -579,7 +581,7 @@ async def test_a_voter_who_reacts_both_ways_counts_as_their_later_reaction(
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
     assert (
         line
-        == f"⚖️ Verdict : <@{bob.id}> est **acquitté·e** (✅ 1 coupable, ❌ 1 innocent : l'égalité acquitte)."
+        == f"⚖️ Verdict : <@{bob.id}> est **acquitté·e** (✅ coupable : 1, ❌ innocent : 1 ; l'égalité acquitte)."
     )
     kept_secrets_and_calm(party, bot)
 
@@ -624,5 +626,5 @@ async def test_a_reaction_taken_back_while_the_bot_was_away_counts_as_taken_back
     line = await wait_line(emulator, comptoir, "Verdict", since=since)
     assert (
         line
-        == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (✅ 1 coupable, ❌ 1 innocent : l'égalité acquitte)."
+        == f"⚖️ Verdict : <@{patron.id}> est **acquitté·e** (✅ coupable : 1, ❌ innocent : 1 ; l'égalité acquitte)."
     )

@@ -404,7 +404,10 @@ async def test_a_faute_vote_interrupted_by_a_kill_is_finished_after_the_restart(
     # The vote cast before the kill still counts: the second vote closes it, 2 to 0.
     await emulator.react(voter, accusation, "✅")
     verdict = await wait_line(emulator, comptoir, "Verdict", since=killed)
-    assert verdict == f"⚖️ Verdict : <@{opener.id}> est **coupable** (✅ 2 coupable, ❌ 0 innocent)."
+    assert (
+        verdict
+        == f"⚖️ Verdict : <@{opener.id}> est **coupable** (✅ coupable : 2, ❌ innocent : 0)."
+    )
     await wait_line(emulator, comptoir, f"🍺 <@{opener.id}> prend 1 gorgée.", since=killed)
     expected = {alice.id: (0, 0), bob.id: (0, 0), patron.id: (0, 0)}
     expected[opener.id] = (1, 0)

@@ -49,9 +49,9 @@ ev-fault_accepted = ⚖️ { $player } admits the foul.
 ev-fault_contested = ⚖️ { $player } contests! Vote with ✅ (guilty) or ❌ (innocent) under the accusation.
 ev-vote_cast = 🗳️ { $player } voted.
 ev-vote_withdrawn = 🗳️ { $player } withdrew their vote.
-ev-fault_guilty = ⚖️ Verdict: { $accused } is **guilty** (✅ { $guilty } guilty, ❌ { $innocent } innocent).
-ev-fault_innocent = ⚖️ Verdict: { $accused } is **acquitted** (✅ { $guilty } guilty, ❌ { $innocent } innocent{ $tie ->
-        [yes] {""}: a tie acquits
+ev-fault_guilty = ⚖️ Verdict: { $accused } is **guilty** (✅ guilty: { $guilty }, ❌ innocent: { $innocent }).
+ev-fault_innocent = ⚖️ Verdict: { $accused } is **acquitted** (✅ guilty: { $guilty }, ❌ innocent: { $innocent }{ $tie ->
+        [yes] {""}; a tie acquits
        *[no] {""}
     }).
 ev-fault_appealed = ⚖️ { $player } appeals… **Appeal rejected.** (As always.)
@@ -193,6 +193,7 @@ help-maya-title = 🎲 Maya and Mia — how to play
 help-maya-how =
     In turn, each player rolls two dice under the cup, looks at them in secret and announces a value, true or bluffed, that must beat the previous one: 31, 32 … 65, then the doubles 11 … 66, and 21, the Maya, which beats everything.
     The next player believes (/believe: the cup passes, they roll again and announce higher) or lifts (/lift): if the dice are worth at least the announcement, the lifter loses; otherwise the announcer does.
+    Facing a Maya nobody can go higher: you lift, or believe it, at a party as Fragile (1 sip) or as Warrior (try for the Maya), in Mia by accepting it (1 life).
     At a party you lose sips (a whole glass on a Maya); in Mia everyone has lives and the last one in wins.
     Your dice are shown to you alone: the table's buttons are all you need to play.
 help-maya-options =
@@ -207,4 +208,4 @@ help-maya-options =
     • fouls: accuse a player of a foul (/foul), the table votes
 help-maya-short =
     🎯 Announce what your two dice are worth (true or bluffed), higher than the previous announcement; the next player believes you or lifts the cup.
-    The rules and options: /help game:maya
+    The rules and options: /help game:Maya and Mia

@@ -49,9 +49,9 @@ ev-fault_accepted = ⚖️ { $player } reconnaît la faute.
 ev-fault_contested = ⚖️ { $player } conteste ! Votez avec ✅ (coupable) ou ❌ (innocent) sous l'accusation.
 ev-vote_cast = 🗳️ { $player } a voté.
 ev-vote_withdrawn = 🗳️ { $player } retire son vote.
-ev-fault_guilty = ⚖️ Verdict : { $accused } est **coupable** (✅ { $guilty } coupable, ❌ { $innocent } innocent).
-ev-fault_innocent = ⚖️ Verdict : { $accused } est **acquitté·e** (✅ { $guilty } coupable, ❌ { $innocent } innocent{ $tie ->
-        [yes] {" "}: l'égalité acquitte
+ev-fault_guilty = ⚖️ Verdict : { $accused } est **coupable** (✅ coupable : { $guilty }, ❌ innocent : { $innocent }).
+ev-fault_innocent = ⚖️ Verdict : { $accused } est **acquitté·e** (✅ coupable : { $guilty }, ❌ innocent : { $innocent }{ $tie ->
+        [yes] {" "}; l'égalité acquitte
        *[no] {""}
     }).
 ev-fault_appealed = ⚖️ { $player } fait appel… **Appel rejeté.** (Comme toujours.)
@@ -193,6 +193,7 @@ help-maya-title = 🎲 Maya et Mia — comment jouer
 help-maya-how =
     Chacun à son tour lance deux dés sous le gobelet, les regarde en secret et annonce une valeur, vraie ou bluffée, qui doit battre la précédente : 31, 32 … 65, puis les doubles 11 … 66, et 21, le Maya, qui bat tout.
     Le suivant croit (/croire : le gobelet passe, il relance et annonce plus haut) ou soulève (/soulever) : si les dés valent au moins l'annonce, celui qui a soulevé perd ; sinon, l'annonceur perd.
+    Face à un Maya, on ne peut plus monter : on soulève, ou on le croit, en soirée en Fragile (1 gorgée) ou en Warrior (tenter le Maya), en Mia en l'acceptant (1 vie).
     En soirée, on perd des gorgées (un verre entier sur un Maya) ; en Mia, chacun a ses vies et le dernier en jeu gagne.
     Tes dés ne s'affichent qu'à toi : les boutons de la table suffisent pour jouer.
 help-maya-options =
@@ -207,4 +208,4 @@ help-maya-options =
     • fautes : accuser un joueur de faute de jeu (/faute), la table vote
 help-maya-short =
     🎯 Annonce ce que valent tes deux dés (vrai ou bluffé), plus haut que l'annonce d'avant ; le suivant te croit ou soulève le gobelet.
-    Les règles et les options : /aide jeu:maya
+    Les règles et les options : /aide jeu:Maya et Mia

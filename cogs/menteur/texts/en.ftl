@@ -52,19 +52,22 @@ m-ev-bid = 📣 { $you ->
 m-ev-dudo = 🫣 { $you ->
         [yes] You challenge
        *[no] { $player } challenges
-    } { $bidder }'s bid: **{ $bid }**. All the dice:
+    } { $bidder_you ->
+        [yes] your bid
+       *[no] { $bidder }'s bid
+    }: **{ $bid }**. All the dice:
 m-ev-holds = ✅ { $actual ->
-        [one] **{ $actual }** die shows { $face }
-       *[other] **{ $actual }** dice show { $face }
+        [one] **{ $actual }** die counts as { $face }
+       *[other] **{ $actual }** dice count as { $face }
     }{ $jokers ->
         [0] {""}
         [one] {" "}(1 of them a joker)
        *[other] {" "}({ $jokers } of them jokers)
     }: the bid holds.
 m-ev-bluff = ❌ { $actual ->
-        [0] **No** die shows { $face }
-        [one] Only **{ $actual }** die shows { $face }
-       *[other] Only **{ $actual }** dice show { $face }
+        [0] **No** die counts as { $face }
+        [one] Only **{ $actual }** die counts as { $face }
+       *[other] Only **{ $actual }** dice count as { $face }
     }{ $jokers ->
         [0] {""}
         [one] {" "}(1 of them a joker)
@@ -112,7 +115,7 @@ m-tuto-gone = This tutorial is over. Start a new one with /liarsdice tutorial.
 help-menteur-line = **Liar's dice** — bids and bluffs on the whole table's dice: /liarsdice start (or /liarsdice tutorial to learn)
 help-menteur-title = 🎲 Liar's dice — how to play
 help-menteur-how =
-    Everyone has dice only they can see. On your turn, bid how many of the whole table's dice show a value ("six 4s"), raising the previous bid, or challenge it if you do not believe it.
+    Everyone has dice only they can see. On your turn, bid that at least so many of the whole table's dice show a value ("six 4s": at least six dice showing 4), higher than the previous bid, or challenge it if you do not believe it.
     Then every die is revealed: if the bid holds, the challenger loses a die; otherwise the bidder loses one.
     Out of dice, you are out; the last one in wins. /liarsdice tutorial: a private game against CPUs, with hints.
 help-menteur-options =
@@ -120,5 +123,5 @@ help-menteur-options =
     • jokers: ones count for every value (a bid on ones counts only ones)
     • cpu and level: seats played by the CPU, easy, medium or hard
 help-menteur-short =
-    🎯 Bid how many of the whole table's dice show a value, higher each turn, or challenge the previous bid: the loser loses a die.
-    The rules and options: /help game:menteur
+    🎯 Bid that at least so many of the whole table's dice show a value, higher each turn, or challenge the previous bid: the loser loses a die.
+    The rules and options: /help game:Liar's dice

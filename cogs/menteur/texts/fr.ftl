@@ -52,19 +52,22 @@ m-ev-bid = 📣 { $you ->
 m-ev-dudo = 🫣 { $you ->
         [yes] Tu soulèves
        *[no] { $player } soulève
-    } l'annonce de { $bidder } : **{ $bid }**. Tous les dés :
+    } { $bidder_you ->
+        [yes] ton annonce
+       *[no] l'annonce de { $bidder }
+    } : **{ $bid }**. Tous les dés :
 m-ev-holds = ✅ { $actual ->
-        [one] **{ $actual }** dé montre { $face }
-       *[other] **{ $actual }** dés montrent { $face }
+        [one] **{ $actual }** dé compte pour { $face }
+       *[other] **{ $actual }** dés comptent pour { $face }
     }{ $jokers ->
         [0] {""}
         [one] {" "}(dont 1 joker)
        *[other] {" "}(dont { $jokers } jokers)
     } : l'annonce tient.
 m-ev-bluff = ❌ { $actual ->
-        [0] **Aucun** dé ne montre { $face }
-        [one] Seulement **{ $actual }** dé montre { $face }
-       *[other] Seulement **{ $actual }** dés montrent { $face }
+        [0] **Aucun** dé ne compte pour { $face }
+        [one] Seulement **{ $actual }** dé compte pour { $face }
+       *[other] Seulement **{ $actual }** dés comptent pour { $face }
     }{ $jokers ->
         [0] {""}
         [one] {" "}(dont 1 joker)
@@ -116,7 +119,7 @@ m-tuto-gone = Ce tutoriel est terminé. Relance-le avec /menteur tutoriel.
 help-menteur-line = **Dés du menteur** — annonces et bluff sur les dés de toute la table : /menteur start (ou /menteur tutoriel pour apprendre)
 help-menteur-title = 🎲 Dés du menteur — comment jouer
 help-menteur-how =
-    Chacun a ses dés, qu'il est seul à voir. À ton tour, annonce combien de dés de toute la table montrent au moins une valeur (« six 4 ») en montant l'annonce précédente, ou soulève-la si tu n'y crois pas.
+    Chacun a ses dés, qu'il est seul à voir. À ton tour, annonce qu'au moins tant de dés de toute la table montrent une valeur (« six 4 » : au moins six dés à 4), plus haut que l'annonce précédente, ou soulève-la si tu n'y crois pas.
     On révèle alors tous les dés : si l'annonce tient, celui qui a soulevé perd un dé ; sinon, l'annonceur en perd un.
     Sans dé, on est éliminé ; le dernier en jeu gagne. /menteur tutoriel : une partie privée contre des CPU, avec des conseils.
 help-menteur-options =
@@ -124,5 +127,5 @@ help-menteur-options =
     • jokers : les 1 comptent pour toutes les valeurs (une annonce sur les 1 ne compte que les 1)
     • cpu et niveau : des places tenues par le CPU, facile, moyen ou difficile
 help-menteur-short =
-    🎯 Annonce combien de dés de toute la table montrent une valeur, plus haut à chaque tour, ou soulève l'annonce d'avant : le perdant perd un dé.
-    Les règles et les options : /aide jeu:menteur
+    🎯 Annonce qu'au moins tant de dés de toute la table montrent une valeur, plus haut à chaque tour, ou soulève l'annonce d'avant : le perdant perd un dé.
+    Les règles et les options : /aide jeu:Dés du menteur

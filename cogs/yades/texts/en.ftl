@@ -158,10 +158,10 @@ help-yades-how =
     Then you fill one box of your sheet (the menu, or /yades score); if nothing fits, you scratch one for 0.
     When every box is filled, the highest total wins. Every die is public; /yades advice tells you the best choice, privately.
 help-yades-options =
-    • preset: yades (14 boxes, the game's own sheet) or classique (the 13 boxes of Yahtzee)
+    • preset: yades (14 boxes, the game's own sheet) or classic (the 13 boxes of Yahtzee)
     • stake: leaderboard points put at stake in a challenge, taken by the winner
     • cpu and level: play the CPU, easy, medium or hard (perfect play)
     • /settings yades: remove or add boxes to the server's sheet
 help-yades-short =
     🎯 Three rolls a turn: keep the dice you like, roll the others again, then fill one box of your sheet. The highest total wins.
-    The rules and options: /help game:yades
+    The rules and options: /help game:Yadès

@@ -167,4 +167,4 @@ help-yades-options =
     • /reglages yades : retirer ou ajouter des cases à la feuille du serveur
 help-yades-short =
     🎯 Trois lancers par tour : garde les dés qui te plaisent, relance les autres, puis remplis une case de ta feuille. Le plus gros total gagne.
-    Les règles et les options : /aide jeu:yades
+    Les règles et les options : /aide jeu:Yadès
