@@ -9,28 +9,22 @@ public view, as a channel sees it.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
 
-from bot.games import REGISTRY
 from bot.i18n import t
 from bot.kernel.events import Event
 from bot.kernel.spec import GameSpec
 from bot.table import CPU_LEVELS, CPU_NAMES
 from cogs.table.demo import Demo
+from cogs.table.packages import declared
 
 MAX_STEPS = 20_000  # far more moves than any game among CPUs needs
 
 
 def demos() -> dict[str, tuple[GameSpec, Demo]]:
     """Every demo by its name, with its game, in the registry's order."""
-    found: dict[str, tuple[GameSpec, Demo]] = {}
-    for spec in REGISTRY:
-        package = importlib.import_module(f"cogs.{spec.name}")
-        for name, demo in getattr(package, "DEMOS", {}).items():
-            found[name] = (spec, demo)
-    return found
+    return {name: (spec, demo) for spec, named in declared("DEMOS") for name, demo in named.items()}
 
 
 def run(game: str, *, seed: int = 1, players: int = 4, lang: str = "fr") -> int:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import time
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 import discord
@@ -22,6 +21,7 @@ from bot.i18n import ENGLISH, command, language, t
 from bot.i18n.commands import ENGLISH as ENGLISH_COMMANDS
 from cogs.table import answers
 from cogs.table.errors import private_lang
+from cogs.table.packages import declared
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -33,7 +33,7 @@ POINT_EVERY = 30.0  # seconds between two pointers to /aide in one channel
 FIELD = 1024  # Discord's limit for an embed field's value
 # What each game is called in the menu: its Discord package's HELP (translated in
 # cogs/texts/commands.toml).
-TOPICS = {spec.name: import_module(f"cogs.{spec.name}").HELP for spec in REGISTRY}
+TOPICS = {spec.name: title for spec, title in declared("HELP")}
 
 
 def _command_lines(commands_: list[app_commands.Command], lang: str) -> list[str]:

@@ -8,18 +8,17 @@ is assembled from the registry.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import REGISTRY
 from bot.i18n import t
 from bot.table import TableError
 from cogs.table import answers
 from cogs.table.errors import private_lang
+from cogs.table.packages import declared
 from cogs.table.settings import GameSettings
 
 if TYPE_CHECKING:
@@ -105,12 +104,7 @@ class Settings(GameSettings):
 
 def game_settings() -> tuple[type[GameSettings], ...]:
     """The settings mixins of the registered games (``cogs.<game>.SETTINGS``), in order."""
-    found = []
-    for spec in REGISTRY:
-        mixin = getattr(importlib.import_module(f"cogs.{spec.name}"), "SETTINGS", None)
-        if mixin is not None:
-            found.append(mixin)
-    return tuple(found)
+    return tuple(mixin for _, mixin in declared("SETTINGS"))
 
 
 def settings_cog(bot: Gobelet) -> commands.Cog:
