@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
@@ -57,19 +57,21 @@ class Gobelet(commands.Bot):
     tables: Tables
     components: list[stale.DynamicType]
     table_cogs: dict[str, TableCog]  # game -> its cog (each registers itself when loaded)
+    table_posts: dict[int, Any]  # table id -> what its message shows (cogs.table.channel.Post)
 
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # a ping is always explicit
         )
         self.settings = settings
         self.sync_commands = sync_commands
         self.tree.error(self.on_app_command_error)
         self.components = []
         self.table_cogs = {}
+        self.table_posts = {}
 
     def add_components(self, *items: stale.DynamicType) -> None:
         """Register a cog's buttons and selects (they survive restarts)."""

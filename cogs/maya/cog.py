@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.games import maya
+from bot.games.maya import events as ev
 from bot.games.maya import values as d
 from bot.games.maya.spec import SPEC
 from bot.i18n import t
@@ -49,6 +50,15 @@ class MayaCog(
 ):
     spec = SPEC
     lifts = True
+    headlines = (
+        ev.Revealed,
+        ev.MayaBelieved,
+        ev.RoundEnded,
+        ev.PlayerEliminated,
+        ev.GameWon,
+        ev.GameEnded,
+        ev.FaultJudged,
+    )
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)

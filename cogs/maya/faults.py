@@ -18,6 +18,7 @@ import discord
 
 from bot.games import maya
 from bot.games.maya import events as ev
+from bot.i18n import t
 from bot.storage import StorageError
 from bot.table import Table, TableError
 from cogs.maya.components import fault_view
@@ -34,10 +35,12 @@ VOTE_GUILTY = "✅"
 VOTE_INNOCENT = "❌"
 VOTE_SECONDS = 60.0
 COOLDOWN_SECONDS = 30.0  # between two accusations by the same member
-# What changes an accusation's buttons (a vote does not: its reactions are the vote).
+# What changes an accusation's message: its buttons, its vote's tally, its verdict.
 CHANGES = (
     ev.FaultAccepted,
     ev.FaultContested,
+    ev.VoteCast,
+    ev.VoteWithdrawn,
     ev.FaultJudged,
     ev.FaultAppealed,
     ev.FaultDropped,
@@ -51,6 +54,7 @@ class Faults:
         self.cog = cog
         self.marks: dict[tuple[int, int], dict[int, list[str]]] = {}
         self.accused_at: dict[tuple[int, int], float] = {}  # (table, accuser) -> monotonic
+        self.closing: dict[tuple[int, int], float] = {}  # (table, fault) -> the vote's end
 
     @property
     def tables(self) -> Any:
@@ -109,21 +113,47 @@ class Faults:
         takes it, else a message in the channel (the accusation is stored either way)."""
         text = "\n".join(lines)[:2000]
         view = fault_view(table.id, fault, table.lang)
-        pinged = discord.AllowedMentions(users=[discord.Object(fault.accused)])
+        nobody = discord.AllowedMentions.none()
         try:
-            return await answers.reply(
-                interaction, text, ephemeral=False, view=view, mentions=pinged
+            message = await answers.reply(
+                interaction, text, ephemeral=False, view=view, mentions=nobody
             )
+            self.cog.seen_below(table, message.id)
+            return message
         except discord.HTTPException:
             log.warning("table %s: the accusation's answer was refused", table.id, exc_info=True)
         try:
-            channel = self.cog._channel(table)
             if view is None:
-                return await channel.send(text, allowed_mentions=pinged)
-            return await channel.send(text, view=view, allowed_mentions=pinged)
+                return await self.cog.post_below(table, text)
+            return await self.cog.post_below(table, text, view=view)
         except discord.HTTPException:
             log.warning("table %s: could not post the accusation", table.id, exc_info=True)
             return None
+
+    def accusation(self, table: Table, fault: maya.FaultView) -> str:
+        """The accusation message: who accuses whom of what, and where its vote stands."""
+        key = "ev.fault_raised" if fault.motive else "ev.fault_raised_nomotive"
+        lines = [
+            t(
+                table.lang,
+                key,
+                accuser=table.name(fault.accuser),
+                accused=table.name(fault.accused),
+                motive=fault.motive,
+            )
+        ]
+        if fault.status == maya.FaultStatus.VOTING:
+            closing = self.closing.get((table.id, fault.id), time.time() + VOTE_SECONDS)
+            lines.append(
+                t(
+                    table.lang,
+                    "fault.vote_here",
+                    closes=f"<t:{int(closing)}:R>",
+                    votes=len(fault.guilty_votes) + len(fault.innocent_votes),
+                    voters=len(fault.voters),
+                )
+            )
+        return "\n".join(lines)[:2000]
 
     async def on_component(
         self, interaction: discord.Interaction, table: Table, fault_id: int, action: str
@@ -146,8 +176,10 @@ class Faults:
         for event in events:
             if not isinstance(event, CHANGES):
                 continue
-            await self._refresh(table, event.fault)
             if isinstance(event, ev.FaultContested):  # stored: the vote opens (once)
+                self.closing[(table.id, event.fault)] = time.time() + VOTE_SECONDS
+            await self._refresh(table, event.fault)
+            if isinstance(event, ev.FaultContested):
                 await self._open_vote(table, event.fault)
             if isinstance(event, ev.FaultJudged):
                 await self._vote_closed(table, event.fault)
@@ -158,8 +190,11 @@ class Faults:
             return
         fault = table.view().fault(fault_id)
         view = fault_view(table.id, fault, table.lang) if fault is not None else None
+        edit: dict[str, Any] = {"view": view, "allowed_mentions": discord.AllowedMentions.none()}
+        if fault is not None:
+            edit["content"] = self.accusation(table, fault)
         try:
-            await self.cog._channel(table).get_partial_message(message_id).edit(view=view)
+            await self.cog._channel(table).get_partial_message(message_id).edit(**edit)
         except discord.HTTPException:
             log.info("table %s: accusation message %s could not be edited", table.id, message_id)
 
@@ -188,6 +223,8 @@ class Faults:
                 return None
             return maya.CloseVote(fault_id)
 
+        self.closing = {k: v for k, v in self.closing.items() if k[0] in self.tables.by_id}
+        self.closing.setdefault((table.id, fault_id), time.time() + VOTE_SECONDS)
         self.tables.arm(table, f"vote:{fault_id}", VOTE_SECONDS, close)
 
     async def _vote_closed(self, table: Table, fault_id: int) -> None:
@@ -316,4 +353,6 @@ class Faults:
             if fault.status == maya.FaultStatus.VOTING:
                 await self._read_votes(table, fault.id)
                 await self.sync_votes(table, fault.id)
+                self.closing[(table.id, fault.id)] = time.time() + VOTE_SECONDS
                 self._arm(table, fault.id)
+                await self._refresh(table, fault.id)

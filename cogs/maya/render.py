@@ -52,8 +52,6 @@ PLAYER_LINES: dict[type[Event], str] = {
     ev.TurnPassed: "ev.turn_passed",
     ev.FaultAccepted: "ev.fault_accepted",
     ev.FaultContested: "ev.fault_contested",
-    ev.VoteCast: "ev.vote_cast",
-    ev.VoteWithdrawn: "ev.vote_withdrawn",
     ev.FaultAppealed: "ev.fault_appealed",
 }
 MAYA_STYLES = {"fragile": "ev.fragile", "warrior": "ev.warrior", "accept": "ev.accept_maya"}

@@ -7,7 +7,10 @@ everyone's dice with the move that ends the round before.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -23,6 +26,21 @@ from cogs.table import TableCog, answers
 from cogs.table.components import lobby_view
 from cogs.table.errors import Names, private_lang
 
+log = logging.getLogger(__name__)
+
+# An interaction's token lets the bot edit its answer for 15 minutes: a panel is kept live
+# a little less, so that an edit never races the token's end.
+PANEL_SECONDS = 14 * 60.0
+
+
+@dataclass
+class Panel:
+    """A player's private panel: the interaction it answered, when, in which language."""
+
+    interaction: discord.Interaction
+    opened: float
+    lang: str
+
 
 @app_commands.guild_only()
 class MenteurCog(
@@ -32,10 +50,12 @@ class MenteurCog(
 ):
     spec = SPEC
     lifts = True
+    headlines = (lm.Revealed, lm.RoundEnded, lm.PlayerEliminated, lm.GameWon, lm.GameEnded)
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
         self.tutorials = Tutorials()
+        self.panels: dict[tuple[int, int], Panel] = {}  # (table, player) -> their open panel
 
     # ------------------------------------------------------------------ the table message
 
@@ -82,22 +102,53 @@ class MenteurCog(
         return True
 
     async def show_dice(self, interaction: discord.Interaction, table: Table) -> None:
-        """The player's own dice, from their view, with the menu of legal raises on their turn."""
+        """The player's own dice, from their view, with the menu of legal raises on their turn.
+        The panel stays live: it is edited as the game goes on, while Discord lets the bot
+        edit it (``PANEL_SECONDS``)."""
         user = interaction.user.id
         lang = private_lang(interaction)
         if not table.started:
             raise TableError("not_started")
-        view: lm.View = table.view(user)
-        seat = view.seat(user)
+        seat = table.view(user).seat(user)
         if seat is None or seat.status != lm.IN:
             raise lm.UnknownPlayer(player=user)
+        text, components = self.panel(table, user, lang)
+        await answers.reply(interaction, text, ephemeral=True, view=components)
+        self.panels = {k: v for k, v in self.panels.items() if k[0] in self.tables.by_id}
+        self.panels[(table.id, user)] = Panel(interaction, time.monotonic(), lang)
+
+    def panel(self, table: Table, user: int, lang: str) -> tuple[str, discord.ui.View | None]:
+        """A player's private panel: their dice, the bid to beat, the raises on their turn."""
+        view: lm.View = table.view(user)
+        seat = view.seat(user)
+        if not table.running or seat is None or seat.status != lm.IN:
+            return t(lang, "m.panel_closed"), None
         mine = view.my_dice
         lines = [t(lang, "m.your_dice", dice=render.faces(mine) if mine else "—", count=seat.dice)]
         if view.bid is not None and view.bidder is not None:
             bid = render.bid_text(*view.bid)
             lines.append(t(lang, "m.current_bid", bid=bid, player=table.name(view.bidder)))
         components = render.bid_panel(table.id, view.step, table.legal(user), lang)
-        await answers.reply(interaction, "\n".join(lines)[:2000], ephemeral=True, view=components)
+        return "\n".join(lines)[:2000], components
+
+    async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
+        """Every open private panel at the table shows the game as it is now."""
+        now = time.monotonic()
+        for key, panel in list(self.panels.items()):
+            if key[0] != table.id:
+                continue
+            if now - panel.opened > PANEL_SECONDS:
+                del self.panels[key]
+                continue
+            text, components = self.panel(table, key[1], panel.lang)
+            try:
+                await answers.edit_answer(panel.interaction, content=text, view=components)
+            except discord.HTTPException:
+                log.info("table %s: a private panel could not be edited", table.id)
+                del self.panels[key]
+                continue
+            if components is None:
+                del self.panels[key]
 
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         """``/soulever`` at a menteur table: *dudo*."""

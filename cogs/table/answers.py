@@ -131,6 +131,14 @@ async def update(interaction: discord.Interaction, **changes: Any) -> None:
             await interaction.edit_original_response(**changes)
 
 
+async def edit_answer(interaction: discord.Interaction, **changes: Any) -> None:
+    """Edit the answer ``interaction`` was given, later (a private panel kept live): Discord
+    takes it while the interaction's token lasts, 15 minutes."""
+    state = _state(interaction)
+    async with state.lock:
+        await interaction.edit_original_response(**changes)
+
+
 async def think(interaction: discord.Interaction, *, ephemeral: bool) -> None:
     """Show Discord's "thinking…" now, before slow work; ``reply`` then replaces it."""
     state = _state(interaction)

@@ -1,20 +1,39 @@
-"""The public side of a table: its message, edited in place, and the story lines it posts."""
+"""The public side of a table: one message that carries the table, its controls and the
+story of the last moves, kept at the bottom of the channel.
+
+What a move tells folds into the table message (edited in place): the last lines of the
+story, above the table. A move worth a message of its own (a reveal, a round's end, an
+elimination, the end of a game: *headline* lines) heads the table message it is told in,
+and stays in the channel when the table moves on: the start of a human's turn re-posts the
+table at the bottom, with the one ping of that turn, and the old copy keeps only its
+headline (the channel's record of the game), or is deleted if it has none. Messages posted
+below the table by others (two or more) also bring it down again, so that the current
+player's controls are always the newest message or the one just above.
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import t
 from bot.storage import StorageError
 from bot.table import Table, Tables
+from cogs.table import answers
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
 
 log = logging.getLogger(__name__)
+
+STORY_LINES = 5  # the folded story shows this many of the latest lines
+CONTENT_LIMIT = 2000
+BELOW = 2  # this many messages below the table bring it down again
+NOBODY = discord.AllowedMentions.none()
 
 
 def display_name(interaction: discord.Interaction) -> str:
@@ -22,8 +41,37 @@ def display_name(interaction: discord.Interaction) -> str:
     return interaction.user.display_name
 
 
+@dataclass
+class Post:
+    """What the table's current message shows besides the table (kept in memory: after a
+    restart the table starts a fresh story)."""
+
+    headline: list[str] = field(default_factory=list)  # this copy's own, kept when moved
+    story: list[str] = field(default_factory=list)  # the latest folded lines
+    pending: list[str] = field(default_factory=list)  # headline lines not yet posted
+    turn_of: int | None = None  # whose turn it was when the table was last drawn
+    below: set[int] = field(default_factory=set)  # messages seen after the table's
+
+    def fold(self, lines: Sequence[str]) -> None:
+        self.story = [*self.story, *lines][-STORY_LINES:]
+
+    def under(self, message_id: int) -> int:
+        """How many messages are below the table message ``message_id``."""
+        self.below = {seen for seen in self.below if seen > message_id}
+        return len(self.below)
+
+
+def clip(lines: Sequence[str], keep: int = 0) -> str:
+    """Lines as one message content: the first ``keep`` lines kept whole, the oldest of the
+    others dropped first when the whole does not fit."""
+    lines = list(lines)
+    while len("\n".join(lines)) > CONTENT_LIMIT and len(lines) > keep + 1:
+        del lines[keep]
+    return "\n".join(lines)[:CONTENT_LIMIT]
+
+
 class Channel:
-    """Mixed into the table cog: posting to a table's channel, never failing the table."""
+    """Mixed into the table cog: the table's message in its channel, never failing the table."""
 
     bot: Gobelet
     tables: Tables
@@ -31,13 +79,35 @@ class Channel:
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    def pings(self, table: Table) -> discord.AllowedMentions:
-        """Only the player whose turn it now is gets pinged."""
-        ping: list[discord.Object] = []
-        current = table.current
-        if current is not None and not table.is_cpu(current):
-            ping = [discord.Object(current)]
-        return discord.AllowedMentions(users=ping, roles=False, everyone=False)
+    def post(self, table: Table) -> Post:
+        """The table message's story (a table restored with its message: its turn was told)."""
+        posts: dict[int, Post] | None = getattr(self.bot, "table_posts", None)
+        if posts is None:
+            posts = {}
+            self.bot.table_posts = posts
+        found = posts.get(table.id)
+        if found is None:
+            found = posts[table.id] = Post()
+            if table.message_id is not None:
+                found.turn_of = self._turn_of(table)
+        return found
+
+    def _forget(self, table: Table) -> None:
+        posts: dict[int, Post] = getattr(self.bot, "table_posts", {})
+        posts.pop(table.id, None)
+
+    def _turn_of(self, table: Table) -> int | None:
+        if not table.running or not table.started:
+            return None
+        return table.current
+
+    def seen_below(self, table: Table, message_id: int) -> None:
+        """A message appeared in the table's channel (someone's, or another of the bot's)."""
+        if table.message_id is not None and message_id > table.message_id:
+            self.post(table).below.add(message_id)
+
+    def gone_below(self, table: Table, message_id: int) -> None:
+        self.post(table).below.discard(message_id)
 
     async def _guarded(self, table: Table, what: str, step: Awaitable[None]) -> None:
         """Run one step of telling a stored move; a failure is logged, the next steps run."""
@@ -46,15 +116,69 @@ class Channel:
         except Exception:
             log.warning("table %s: could not %s", table.id, what, exc_info=True)
 
+    async def tell(self, table: Table, lines: Sequence[str], *, headline: bool = False) -> None:
+        """Tell lines with the table's next drawing: folded into its story, or (``headline``)
+        heading the table message, to stay in the channel as a message of their own."""
+        if not lines:
+            return
+        post = self.post(table)
+        if headline:
+            post.pending = [*post.pending, *lines]
+        else:
+            post.fold(lines)
+
+    def _content(self, table: Table, headline: Sequence[str], story: Sequence[str]) -> str:
+        lines = [*headline, *story]
+        current = self._turn_of(table)
+        if current is not None and not table.is_cpu(current):
+            lines.append(t(table.lang, "table.your_turn", player=table.name(current)))
+        return clip(lines, keep=len(headline))
+
+    def _turn_starts(self, table: Table, post: Post) -> int | None:
+        """The human whose turn starts with this drawing (to be pinged), if any."""
+        current = self._turn_of(table)
+        if current is None or table.is_cpu(current):
+            return None
+        return current if current != post.turn_of else None
+
+    def repost_due(self, table: Table) -> bool:
+        """Whether the table's next drawing is a new message at the bottom."""
+        post = self.post(table)
+        return (
+            table.message_id is None
+            or self._turn_starts(table, post) is not None
+            or post.under(table.message_id) >= BELOW
+        )
+
     async def draw_table(
-        self, table: Table, embed: discord.Embed, view: discord.ui.View | None
+        self,
+        table: Table,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        *,
+        interaction: discord.Interaction | None = None,
     ) -> None:
-        """Edit the public table message in place (post a new one if it was deleted, unless
-        the table is a lobby closed before its game)."""
-        channel = self._channel(table)
-        if table.message_id is not None:
+        """Show the table with its story: edited in place, or posted anew at the bottom (a
+        headline, a human's turn starting, messages below it, its message deleted).
+        ``interaction``: a command whose public answer is the table's new copy."""
+        post = self.post(table)
+        moved = interaction is not None or self.repost_due(table)
+        ping = self._turn_starts(table, post)
+        post.turn_of = self._turn_of(table)
+        if not moved and table.message_id is not None:
+            # A headline stays with this copy, and the story starts anew under it.
+            headline = [*post.headline, *post.pending]
+            story = [] if post.pending else post.story
+            content = self._content(table, headline, story)
             try:
-                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+                await (
+                    self._channel(table)
+                    .get_partial_message(table.message_id)
+                    .edit(content=content, embed=embed, view=view, allowed_mentions=NOBODY)
+                )
+                post.headline, post.pending, post.story = headline, [], story
+                if not table.running:
+                    self._forget(table)
                 return
             except discord.NotFound:
                 pass
@@ -62,29 +186,87 @@ class Channel:
                 log.warning("table %s: could not edit the table message", table.id, exc_info=True)
                 return
         if not table.running and not table.started:
-            return  # a lobby closed before its game: nothing to show anew
+            return  # a lobby closed before its game (its message gone): nothing to show anew
+        await self._repost(table, post, embed, view, ping=ping, interaction=interaction)
+        if not table.running:
+            self._forget(table)
+
+    async def _send(
+        self,
+        table: Table,
+        interaction: discord.Interaction | None,
+        content: str,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        mentions: discord.AllowedMentions,
+    ) -> Any:
+        """The new copy: the command's public answer, or (no command, or its answer refused)
+        a message in the channel."""
+        if interaction is not None:
+            try:
+                return await answers.reply(
+                    interaction,
+                    content,
+                    ephemeral=False,
+                    embed=embed,
+                    view=view,
+                    mentions=mentions,
+                )
+            except discord.HTTPException:
+                log.warning("table %s: the command's answer was refused", table.id, exc_info=True)
+        channel = self._channel(table)
+        if view is None:
+            return await channel.send(content, embed=embed, allowed_mentions=mentions)
+        return await channel.send(content, embed=embed, view=view, allowed_mentions=mentions)
+
+    async def _repost(
+        self,
+        table: Table,
+        post: Post,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        *,
+        ping: int | None,
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """Post the table's new copy at the bottom, then move the old one out of the way."""
+        headline, old, old_headline = post.pending, table.message_id, post.headline
+        story = [] if headline else post.story  # a headline's copy starts its story under it
+        content = self._content(table, headline, story)
+        mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NOBODY
         try:
-            if view is None:
-                message = await channel.send(embed=embed)
-            else:
-                message = await channel.send(embed=embed, view=view)
+            message = await self._send(table, interaction, content, embed, view, mentions)
         except discord.HTTPException:
             log.warning("table %s: could not post the table message", table.id, exc_info=True)
             return
+        post.pending, post.headline, post.story, post.below = [], list(headline), story, set()
         table.message_id = message.id
+        if old is not None and old != message.id:
+            await self._guarded(
+                table, "move the old table message", self._retire(table, old, old_headline)
+            )
         if table.running:
             try:
                 await self.tables.save_meta(table)
             except StorageError:
                 log.warning("table %s: could not store the table message id", table.id)
 
-    async def tell(self, table: Table, lines: Sequence[str]) -> None:
-        """Post story lines; only the player whose turn it now is gets pinged."""
-        if not lines:
-            return
+    async def _retire(self, table: Table, message_id: int, headline: Sequence[str]) -> None:
+        """An old copy of the table: its headline stays in the channel, the rest goes."""
+        message = self._channel(table).get_partial_message(message_id)
         try:
-            await self._channel(table).send(
-                "\n".join(lines)[:2000], allowed_mentions=self.pings(table)
-            )
-        except discord.HTTPException:
-            log.warning("table %s: could not post to the channel", table.id, exc_info=True)
+            if headline:
+                await message.edit(
+                    content=clip(headline), embed=None, view=None, allowed_mentions=NOBODY
+                )
+            else:
+                await message.delete()
+        except discord.NotFound:
+            pass
+
+    async def post_below(self, table: Table, content: str, **send: Any) -> discord.Message:
+        """A message of the table's own besides the table (an accusation…), pinging nobody;
+        it counts as a message below the table."""
+        message = await self._channel(table).send(content, allowed_mentions=NOBODY, **send)
+        self.seen_below(table, message.id)
+        return message

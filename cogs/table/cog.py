@@ -41,6 +41,8 @@ class TableCog(Channel, commands.GroupCog):
 
     spec: ClassVar[GameSpec]
     lifts: ClassVar[bool] = False  # a cup is lifted in this game (``/soulever``)
+    # The events worth a message of their own (a reveal, a round's end, the game's end).
+    headlines: ClassVar[tuple[type, ...]] = ()
 
     def __init__(self, bot: Gobelet) -> None:
         self.bot = bot
@@ -110,10 +112,13 @@ class TableCog(Channel, commands.GroupCog):
             raise TableError("table_busy", game=table.kind)
         return table
 
-    async def refresh(self, table: Table) -> None:
-        """Redraw the public table message (without components once the table is closed)."""
+    async def refresh(self, table: Table, interaction: discord.Interaction | None = None) -> None:
+        """Redraw the public table message (without components once the table is closed);
+        ``interaction``: a command answered with the table's new copy."""
         embed, view = self.table_message(table)
-        await self.draw_table(table, embed, view if table.running else None)
+        await self.draw_table(
+            table, embed, view if table.running else None, interaction=interaction
+        )
 
     def story(self, table: Table, events: Sequence[Any], notes: Sequence[Any] = ()) -> list[str]:
         """The lines telling a stored move (a wording bug must not stop the table)."""
@@ -122,6 +127,23 @@ class TableCog(Channel, commands.GroupCog):
         except Exception:
             log.exception("table %s: could not word %d events", table.id, len(events))
             return []
+
+    def is_headline(self, events: Sequence[Any]) -> bool:
+        """Whether a move's story is worth a message of its own."""
+        return any(isinstance(event, self.headlines) for event in events)
+
+    @commands.Cog.listener("on_message")
+    async def seen(self, message: discord.Message) -> None:
+        """A message in a channel: below this game's table there, it may bring it down."""
+        table = self.tables.in_channel(message.channel.id)
+        if table is not None and table.kind == self.game:
+            self.seen_below(table, message.id)
+
+    @commands.Cog.listener("on_raw_message_delete")
+    async def unseen(self, payload: discord.RawMessageDeleteEvent) -> None:
+        table = self.tables.in_channel(payload.channel_id)
+        if table is not None and table.kind == self.game:
+            self.gone_below(table, payload.message_id)
 
     def note(self, table: Table, note: Any) -> str:
         """A line of the runtime about a player (a timeout, a player sent away)."""
@@ -159,9 +181,8 @@ class TableCog(Channel, commands.GroupCog):
     async def opened(self, interaction: discord.Interaction, table: Table, text: str) -> None:
         """A table was just opened: say so (the command's answer), then draw its message."""
         async with table.lock:
-            told = await self.after_move(interaction, table, [text], public=True)
-            await self._guarded(table, "tell the opening", self.tell(table, told))
-            await self._guarded(table, "draw the table", self.refresh(table))
+            await self.tell(table, [text])
+            await self._guarded(table, "draw the table", self.refresh(table, interaction))
 
     # ------------------------------------------------------------------ the lobby
 
@@ -170,8 +191,6 @@ class TableCog(Channel, commands.GroupCog):
     ) -> None:
         """``join``, ``leave`` or ``start`` a table still in its lobby. ``public``: a slash
         command, answered with what happened; otherwise a click on the lobby's buttons."""
-        if public:
-            answers.expect_public(interaction)
         user = interaction.user.id
         async with table.lock:
             if table.started or not table.running:
@@ -187,11 +206,14 @@ class TableCog(Channel, commands.GroupCog):
                 if user != table.starter:
                     raise TableError("not_starter", starter=table.starter)
                 lines = self._started(table, await self._start(table))
-            told = await self.after_move(
-                interaction, table, lines, public=public, mentions=self.pings(table)
+            await self.tell(table, lines)
+            # The game starts, or a turn does: the command's answer is the table's new copy.
+            shown = public and (action == "start" or self.repost_due(table))
+            if not shown:
+                await self.after_move(interaction, table, lines, public=public)
+            await self._guarded(
+                table, "redraw the table", self.refresh(table, interaction if shown else None)
             )
-            await self._guarded(table, "tell the lobby", self.tell(table, told))
-            await self._guarded(table, "redraw the table", self.refresh(table))
             self.tables.schedule(table)
 
     async def _start(self, table: Table) -> list[Any]:
@@ -216,7 +238,6 @@ class TableCog(Channel, commands.GroupCog):
         """``/… stop``: the starter, or a member with Manage Server, ends the table."""
         if interaction.user.id != table.starter and not interaction.permissions.manage_guild:
             raise TableError("not_starter", starter=table.starter)
-        answers.expect_public(interaction)
         async with table.lock:
             if not table.running:
                 raise TableError("stale")
@@ -224,9 +245,15 @@ class TableCog(Channel, commands.GroupCog):
             lines = [t(table.lang, "note.stopped_by", player=table.name(interaction.user.id))]
             if table.started:
                 lines += self.story(table, events)
-            told = await self.after_move(interaction, table, lines, public=True)
-            await self._guarded(table, "tell the stop", self.tell(table, told))
-            await self._guarded(table, "redraw the stopped table", self.refresh(table))
+            await self.tell(table, lines, headline=table.started)
+            shown = table.started or self.repost_due(table)  # a game's end: the new copy
+            if not shown:
+                await self.after_move(interaction, table, lines, public=True)
+            await self._guarded(
+                table,
+                "redraw the stopped table",
+                self.refresh(table, interaction if shown else None),
+            )
 
     # ------------------------------------------------------------------ the commands every game has
 
@@ -307,18 +334,21 @@ class TableCog(Channel, commands.GroupCog):
         acknowledged silently; ``answer``: the game's own answer (a private panel…); ``name``:
         the player's display name, kept with the move. Only a move that was not stored is
         refused: once it is, the table moves on whatever became of the answer."""
-        if public:
-            answers.expect_public(interaction)
         try:
             async with table.lock:
                 self.check_turn(table, step)
                 events = await self.tables.act(table, action, name=name)
                 lines = self.story(table, events)
-                told = await self.after_move(
-                    interaction, table, lines, public=public, answer=answer, events=events
-                )
-                await self._guarded(table, "tell the move", self.tell(table, told))
-                await self._followed(table, events)
+                headline = self.is_headline(events)
+                await self.tell(table, lines, headline=headline)
+                # A command that tells a headline or brings the table down is answered
+                # with the table's new copy.
+                shown = public and answer is None and (headline or self.repost_due(table))
+                if not shown:
+                    await self.after_move(
+                        interaction, table, lines, public=public, answer=answer, events=events
+                    )
+                await self._followed(table, events, interaction if shown else None)
                 self.tables.schedule(table)
         except Exception as error:
             await refuse(interaction, error, table)
@@ -332,10 +362,11 @@ class TableCog(Channel, commands.GroupCog):
         public: bool,
         answer: Answer | None = None,
         events: Sequence[Any] = (),
-        mentions: discord.AllowedMentions | None = None,
-    ) -> list[str]:
-        """Answer the interaction of a stored move; returns the lines still to tell the
-        channel (all of them unless the answer itself told them)."""
+    ) -> None:
+        """Answer the interaction of a stored move that leaves the table where it is.
+
+        ``public``: a slash command, answered privately with what it did (the channel reads
+        it on the table); a click is acknowledged silently; ``answer``: the game's own."""
         try:
             if answer is not None:
                 await answer(events)
@@ -343,30 +374,33 @@ class TableCog(Channel, commands.GroupCog):
                 await answers.reply(
                     interaction,
                     "\n".join(lines)[:2000] or t(table.lang, "me.done"),
-                    ephemeral=False,
-                    mentions=mentions or discord.AllowedMentions.none(),
+                    ephemeral=True,
+                    mentions=discord.AllowedMentions.none(),
                 )
-                return []
             else:
                 await answers.acknowledge(interaction)
         except Exception:
             log.warning("table %s: a stored move's answer was refused", table.id, exc_info=True)
-        return list(lines)  # a refused public answer: the story goes to the channel
 
     async def publish(
         self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()
     ) -> None:
         """The Herald: tell a move the bot made (a CPU's, an absent player's, a vote's close),
         then redraw. Called with the table locked."""
-        await self._guarded(
-            table, "tell the move", self.tell(table, self.story(table, events, notes))
-        )
+        lines = self.story(table, events, notes)
+        await self.tell(table, lines, headline=self.is_headline(events))
         await self._followed(table, events)
 
-    async def _followed(self, table: Table, events: Sequence[Any]) -> None:
-        """Once a move is told: what the game keeps in step, the redraw, the turn's end."""
+    async def _followed(
+        self,
+        table: Table,
+        events: Sequence[Any],
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """Once a move is told: what the game keeps in step, the redraw (``interaction``: a
+        command answered with the table), the turn's end."""
         await self._guarded(table, "follow the move", self._after_events(table, events))
-        await self._guarded(table, "redraw the table", self.refresh(table))
+        await self._guarded(table, "redraw the table", self.refresh(table, interaction))
         await self._guarded(table, "end the turn", self._after_turn(table))
 
     async def _after_events(self, table: Table, events: Sequence[Any]) -> None:

@@ -43,6 +43,7 @@ err-unknown_command = This command is no longer available.
 ## note
 note-timeout = ⏱️ { $player } did not play in time: the CPU plays for them.
 note-timeout_leave = ⏱️ { $player } let 3 turns in a row pass.
+table-your_turn = 🔔 Your turn, { $player }!
 note-back = 🔁 The table is back after a bot restart. Let's go on!
 note-table_opened = 🎲 { $player } opens a { $game } table ({ $preset }).
 note-started = 🎲 The game starts! Order of play: { $order }

@@ -43,6 +43,7 @@ err-unknown_command = Cette commande n'est plus disponible.
 ## note
 note-timeout = ⏱️ { $player } n'a pas joué à temps : le CPU joue à sa place.
 note-timeout_leave = ⏱️ { $player } a laissé passer 3 tours de suite.
+table-your_turn = 🔔 À toi de jouer, { $player } !
 note-back = 🔁 La table est de retour après un redémarrage du bot. On reprend !
 note-table_opened = 🎲 { $player } ouvre une table de { $game } ({ $preset }).
 note-started = 🎲 La partie commence ! Ordre de jeu : { $order }

@@ -46,6 +46,7 @@ class YadesCog(
     group_description="Yadès : le duel à cinq dés et feuille de score",
 ):
     spec = SPEC
+    headlines = (y.GameWon, y.GameEnded)
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -74,22 +75,25 @@ class YadesCog(
 
     def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
         lines = [self.note(table, note) for note in notes]
-        return lines + render.event_lines(events, table.name, table.lang)
+        lines += render.event_lines(events, table.name, table.lang)
+        if any(isinstance(event, (y.GameWon, y.GameEnded)) for event in events):
+            lines += self._summary(table)
+        return lines
 
-    async def _after_turn(self, table: Table) -> None:
+    def _summary(self, table: Table) -> list[str]:
         """After a finished game: each human's expected points lost against perfect play
         (figured with the game's results)."""
-        if not table.over or table.results is None:
-            return
+        if table.results is None:
+            return []
         lost = {p: figures["points_lost"] for p, figures in table.results.figures.items()}
         if not lost:
-            return
+            return []
         lines = [t(table.lang, "y.summary")]
         for player, points in lost.items():
             lines.append(
                 t(table.lang, "y.summary_line", player=table.name(player), points=f"{points:.1f}")
             )
-        await self.tell(table, lines)
+        return lines
 
     # ------------------------------------------------------------------ restart
 
@@ -234,9 +238,9 @@ class YadesCog(
             async with table.lock:
                 events = await self._start(table)
                 text = t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id))
-                told = await self.after_move(interaction, table, [text], public=True)
-                await self._guarded(table, "tell the duel", self.tell(table, told))
-                await self.begun(table, events)
+                await self.tell(table, [text, *self._started(table, events)])
+                await self._guarded(table, "draw the table", self.refresh(table, interaction))
+                self.tables.schedule(table)
         except Exception:
             await self.show_unstarted(table)
             raise

@@ -56,16 +56,16 @@ class MayaDriver:
     def __init__(self, emulator: DiscordEmulator, channel: Channel) -> None:
         self.emulator = emulator
         self.channel = channel
-        self.table: Message | None = None
 
     # ---- reading the table
 
+    @property
+    def table(self) -> Message | None:
+        """The table's message: its newest copy, at the bottom of the channel."""
+        return self.emulator.transcript.table(self.channel.id)
+
     async def find_table(self) -> Message:
-        message = await self.emulator.wait_message(
-            self.channel, where=lambda m: any(c.startswith("gob:") for c in m.custom_ids)
-        )
-        self.table = message
-        return message
+        return await self.emulator.wait_for(lambda: self.table, what="the table message")
 
     def turn(self) -> Turn:
         assert self.table is not None
@@ -179,38 +179,40 @@ def announcement_shown(table: Message) -> str | None:
 
 
 def public_since(emulator: DiscordEmulator, channel: Channel, mark: int) -> list[Message]:
-    """Public messages in ``channel`` created after ``mark`` (a ``len(transcript.messages)``)."""
+    """Public messages in ``channel`` created or edited after ``mark`` (see ``mark``)."""
+    touched = {
+        event.message.id for event in emulator.transcript.events[mark:] if event.kind != "delete"
+    }
     return [
         m
-        for m in emulator.transcript.messages[mark:]
-        if not m.deleted and not m.ephemeral and m.channel_id == channel.id
+        for m in emulator.transcript.messages
+        if m.id in touched and not m.deleted and not m.ephemeral and m.channel_id == channel.id
     ]
 
 
 def mark(emulator: DiscordEmulator) -> int:
-    """A point in the transcript, for ``public_since`` and ``wait_line``."""
-    return len(emulator.transcript.messages)
+    """A point in the transcript, for ``public_since``, ``wait_line`` and ``lines_since``."""
+    return len(emulator.transcript.events)
 
 
 async def wait_line(
     emulator: DiscordEmulator, channel: Channel, text: str, *, since: int, timeout: float = 5.0
 ) -> str:
-    """The first public line containing ``text`` posted in ``channel`` after ``since``."""
+    """The first public line containing ``text`` shown in ``channel`` after ``since`` (in a
+    new message, or folded into the table's)."""
 
     def found() -> str | None:
-        for message in public_since(emulator, channel, since):
-            for line in message.content.splitlines():
-                if text in line:
-                    return line
+        for line in lines_since(emulator, channel, since):
+            if text in line:
+                return line
         return None
 
     return await emulator.wait_for(found, timeout=timeout, what=f"a public line with {text!r}")
 
 
 def lines_since(emulator: DiscordEmulator, channel: Channel, since: int) -> list[str]:
-    """Every public content line posted in ``channel`` after ``since``."""
-    messages = public_since(emulator, channel, since)
-    return [line for m in messages for line in m.content.splitlines()]
+    """Every public content line shown in ``channel`` after ``since``, once each."""
+    return emulator.transcript.shown_lines(channel.id, since)
 
 
 async def panel_click(
@@ -290,13 +292,9 @@ def snapshot_turn(snapshot: dict) -> int | None:
 
 
 def story_lines(transcript, channel_id: int) -> list[str]:
-    """Every line of every public message the bot created in a channel, oldest first."""
-    lines: list[str] = []
-    for event in transcript.events:
-        message = event.message
-        if event.kind == "create" and message.channel_id == channel_id and not message.ephemeral:
-            lines.extend(event.snapshot["text"].splitlines())
-    return lines
+    """Every line the bot showed in public in a channel (new messages and what edits added,
+    embeds included), oldest first."""
+    return transcript.shown_lines(channel_id, part="text")
 
 
 def public_dice_leaks(transcript, channel_id: int | None = None) -> list[str]:
@@ -392,7 +390,8 @@ def reveal_problems(transcript, channel_id: int) -> tuple[list[str], int]:
     announced: dict[int, object] = {}  # announcer -> what they knew when they announced
     problems: list[str] = []
     checked = 0
-    for event in transcript.events:
+    fresh = transcript.fresh_lines(channel_id, part="text")
+    for index, event in enumerate(transcript.events):
         message = event.message
         if event.kind == "delete" or message.channel_id != channel_id:
             continue
@@ -407,9 +406,7 @@ def reveal_problems(transcript, channel_id: int) -> tuple[list[str], int]:
             elif any(marker in text for marker in NOT_LOOKED):
                 knows[message.audience] = BLIND
             continue
-        if event.kind != "create":
-            continue
-        for line in text.splitlines():
+        for line in fresh.get(index, []):  # what this message, or this edit, added
             line_found = ANNOUNCE_LINE.match(line)
             if line_found:
                 player = user_id_of(line_found.group(1))
@@ -439,16 +436,15 @@ def turn_problems(transcript, channel_id: int) -> list[str]:
     the table message and on every public story line after they went."""
     gone: set[int] = set()
     problems: list[str] = []
-    for event in transcript.events:
+    fresh = transcript.fresh_lines(channel_id, part="text")
+    for index, event in enumerate(transcript.events):
         message = event.message
         if event.kind == "delete" or message.channel_id != channel_id or message.ephemeral:
             continue
         current = snapshot_turn(event.snapshot)
         if current is not None and current in gone:
             problems.append(f"the table gives the turn to <@{current}>, who is out")
-        if event.kind != "create":
-            continue
-        for line in event.snapshot["text"].splitlines():
+        for line in fresh.get(index, []):  # what this message, or this edit, added
             for mentioned in MENTION.findall(line):
                 if int(mentioned) in gone and ("ouvre" in line or "opens" in line or "→" in line):
                     problems.append(f"{line!r}: <@{mentioned}> is out")
@@ -542,8 +538,14 @@ class MayaTableDriver(MayaDriver):
         return lives
 
     def table_id(self) -> int:
-        assert self.table is not None
-        return table_id_of(self.table)
+        """The table's id, from the newest of its copies that had buttons."""
+        for message in reversed(self.emulator.transcript.messages):
+            if message.channel_id == self.channel.id and not message.ephemeral:
+                try:
+                    return table_id_of(message)
+                except LookupError:
+                    continue
+        raise LookupError(f"no table message in channel {self.channel.id}")
 
     @staticmethod
     def panel_actions(panel: Message) -> list[str]:

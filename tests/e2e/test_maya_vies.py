@@ -126,7 +126,13 @@ async def start_mia_with_slash(
     await driver.find_table()
     for user in others:
         joined = await (await driver.slash(user, "maya rejoindre")).reply()
-        assert not joined.ephemeral and f"<@{user.id}> rejoint" in joined.text
+        # Answered privately; the lobby shows who sits at the table.
+        assert joined.ephemeral and f"<@{user.id}> rejoint" in joined.text
+        told = f"<@{user.id}> rejoint"
+        await driver.emulator.wait_for(
+            lambda told=told: driver.table is not None and told in driver.table.text,
+            what="the join told on the lobby",
+        )
     began = await (await driver.slash(starter, "maya commencer")).reply()
     assert not began.ephemeral and "La partie commence" in began.text
 
@@ -633,13 +639,13 @@ async def test_an_absent_player_is_played_for_then_leaves_after_three_turns(
             assert carol_turns <= 3, "carol got a turn after leaving"
             # The table shows the turn's deadline; nobody clicks; the CPU plays for her.
             assert driver.table is not None and "⏱️ <t:" in driver.table.text
-            before = len(emulator.transcript.containing(carol_timed_out, channel))
+            shown = emulator.transcript.shown_lines
+            before = sum(carol_timed_out in line for line in shown(channel))
             while turn.player == carol.id and turn.phase != "over":  # her whole turn
                 turn = await driver.wait_turn(after=turn.step, timeout=5)
-            notes = emulator.transcript.containing(carol_timed_out, channel)
-            # The third time she is not played for: she leaves instead.
-            assert len(notes) == before + (1 if carol_turns < 3 else 0)
-            assert not notes[-1].ephemeral
+            notes = sum(carol_timed_out in line for line in shown(channel))
+            # The third time she is not played for: she leaves instead (told in public).
+            assert notes == before + (1 if carol_turns < 3 else 0)
             continue
         after = await play_simply(driver, players[turn.player], turn, rng)
         turn = await driver.wait_turn(after=after, timeout=5)
@@ -661,8 +667,9 @@ async def test_an_absent_player_is_played_for_then_leaves_after_three_turns(
     assert f"~~<@{carol.id}>~~ — parti·e" in (driver.table.text if driver.table else "")
     assert turn_problems(emulator.transcript, channel) == []
     assert public_dice_leaks(emulator.transcript, channel) == []
-    # Nobody answered for carol: she has no private message at all.
-    assert emulator.transcript.ephemeral_to(carol.id) == []
+    # Nobody answered for carol: her only private message is the answer to her joining.
+    (joined,) = emulator.transcript.ephemeral_to(carol.id)
+    assert "rejoint" in joined.text
 
 
 @pytest.mark.bot_env(GOBELET_TURN_SECONDS="1", GOBELET_DICE_SEED=SEED)
@@ -684,6 +691,10 @@ async def test_when_the_last_human_times_out_the_cpus_do_not_play_on_alone(
         ended.text.splitlines()[0]
     )
     await emulator.wait_for(driver.over)
+    await emulator.wait_for(  # the table's copies above the last are gone
+        lambda: not any(m.buttons for m in emulator.transcript.public(driver.channel.id)),
+        what="the table settled",
+    )
     quiet = len(emulator.transcript.events)
     await asyncio.sleep(0.5)  # CPUs play at once (no delay): they would have spoken by now
     assert len(emulator.transcript.events) == quiet
@@ -702,9 +713,13 @@ async def test_when_the_last_human_leaves_the_cpus_do_not_play_on_alone(
     await (await driver.slash(alice, "maya commencer")).reply()
     await driver.wait_turn()
     left = await (await driver.slash(alice, "maya quitter")).reply()
-    assert not left.ephemeral and f"<@{alice.id}> quitte la table" in left.text
+    assert f"<@{alice.id}> quitte la table" in left.text
     await emulator.wait_message(driver.channel, containing="La partie est terminée")
     await emulator.wait_for(driver.over)
+    await emulator.wait_for(  # the table's copies above the last are gone
+        lambda: not any(m.buttons for m in emulator.transcript.public(driver.channel.id)),
+        what="the table settled",
+    )
     quiet = len(emulator.transcript.events)
     await asyncio.sleep(0.5)
     assert len(emulator.transcript.events) == quiet

@@ -108,7 +108,8 @@ class Game:
                         {"quantite": int(quantity), "valeur": int(face)},
                     )
                 ).reply()
-                assert not said.ephemeral and "annonce" in said.text
+                # Answered privately, or with the table's new copy when a human is up next.
+                assert "annonce" in said.text and (said.ephemeral or bool(said.embeds))
             else:
                 select = mine.selects[0]
                 await (await self.emulator.choose(user, mine, select.values[0], select)).response()

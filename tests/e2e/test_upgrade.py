@@ -103,7 +103,8 @@ async def test_a_database_from_before_the_change_resumes_its_running_games(
     high, low = max(a, b), min(a, b)
     assert f"({high}{low})" in mine.text and mine.ephemeral
     said = await (await emulator.slash(bob, terrasse, "maya annoncer", {"valeur": "32"})).reply()
-    assert not said.ephemeral and "annonce **32**" in said.text
+    # Answered privately, or with the table's new copy when a human is up next.
+    assert "annonce **32**" in said.text and (said.ephemeral or bool(said.embeds))
 
     # Yadès: the same dice on the table, and alice scores.
     duel = old["yades"]

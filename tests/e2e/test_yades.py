@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 
 import pytest
@@ -177,7 +178,8 @@ async def test_a_duel_against_the_cpu_with_advice_and_the_sheet(
     end = await duel.play()
     assert "🏁" in end.text
     summary = await emulator.wait_message(terrasse, containing="face au jeu parfait")
-    assert f"<@{alice.id}>" in summary.text and "Dédé" not in summary.text
+    lost = summary.content[summary.content.index("face au jeu parfait") :]
+    assert f"<@{alice.id}>" in lost and "Dédé" not in lost
 
 
 async def test_a_declined_challenge_and_a_click_from_someone_else(
@@ -234,11 +236,16 @@ async def test_a_lobby_played_with_slash_commands_until_someone_gives_up(
     found = TURN.search(first.text)
     assert found is not None
     player = emulator.user(int(found.group(1)))
+    # A roll keeps the turn: the command is answered privately, the table tells everyone.
     rolled = await (await emulator.slash(player, comptoir, "yades lancer")).reply()
-    assert not rolled.ephemeral and "lance (1/3)" in rolled.text
+    assert rolled.ephemeral and "lance (1/3)" in rolled.text
+    await emulator.wait_for(
+        lambda: rolled.content in getattr(emulator.transcript.table(comptoir.id), "content", ""),
+        what="the roll told on the table",
+    )
     dice = re.findall(r"[⚀⚁⚂⚃⚄⚅](\d)", rolled.text)
     kept = await (await emulator.slash(player, comptoir, "yades garder", {"des": "1 2"})).reply()
-    assert "lance (2/3)" in kept.text
+    assert kept.ephemeral and "lance (2/3)" in kept.text
     assert re.findall(r"[⚀⚁⚂⚃⚄⚅](\d)", kept.text)[:2] == dice[:2]
     typed = await emulator.autocomplete(player, comptoir, "yades marquer", {"case": ""}, "case")
     choices = await typed.autocomplete_choices()
@@ -246,7 +253,8 @@ async def test_a_lobby_played_with_slash_commands_until_someone_gives_up(
     scored = await (
         await emulator.slash(player, comptoir, "yades marquer", {"case": "chance"})
     ).reply()
-    assert "en Chance" in scored.text
+    # The turn passes: the answer is the table's new copy, at the bottom.
+    assert not scored.ephemeral and "en Chance" in scored.text and scored.embeds
     gone = await (await emulator.slash(player, comptoir, "yades abandon")).reply()
     assert "quitte la table" in gone.text
     end = await emulator.wait_message(comptoir, containing="🏁 Partie terminée")
@@ -291,14 +299,14 @@ async def test_a_duel_goes_on_after_a_restart_from_the_same_message(
     prefix = f"gob:{table_id(rolled)}:{duel.last}:"
     await (await emulator.click(player, rolled, f"{prefix}hold0_2")).response()
     await emulator.wait_for(lambda: f"{prefix}reroll4" in rolled.custom_ids, what="die 3 held")
-    dice_before = rolled.text
+    dice_before = copy.deepcopy(rolled.embeds)
     await bot.restart()  # SIGKILL in the middle of the turn
     await emulator.wait_message(comptoir, containing="de retour")
     duel.last -= 1
     again = await duel.table()
     assert again.id == rolled.id == first.id
     # Same dice, same rolls left, and the die held before the kill is still held.
-    assert again.text == dice_before
+    assert again.embeds == dice_before
     assert f"{prefix}reroll4" in again.custom_ids
     assert "🔒" in (again.button(custom_id=f"{prefix}hold4_2").label or "")
     # A button drawn before the restart still works: let go of that die.
@@ -365,7 +373,10 @@ async def test_only_the_starter_or_a_manager_may_stop_a_yades_table(
     assert refused.ephemeral and refused.audience == bob.id
     assert f"<@{alice.id}>" in refused.text
     stopped = await (await emulator.slash(alice, comptoir, "yades stop")).reply()
-    assert not stopped.ephemeral and "arrête la partie" in stopped.text
+    # A lobby stopped: the stopper reads it privately, the lobby message says it.
+    assert stopped.ephemeral and "arrête la partie" in stopped.text
+    lobby = await emulator.wait_message(comptoir, containing="arrête la partie")
+    assert lobby.embeds and not lobby.buttons
     # The channel is free again; a manager may stop a game someone else is playing.
     await (await emulator.slash(alice, comptoir, "yades defi", {"cpu": True})).reply()
     duel = Duel(emulator, comptoir, [alice])
@@ -429,7 +440,7 @@ async def test_yades_lancer_keeps_the_dice_held_with_the_table_toggles(
     held = [b.label for b in table.buttons if ":hold" in (b.custom_id or "")]
     assert [("🔒" in (label or "")) for label in held] == [False, False, False, True, True]
     rolled = await (await emulator.slash(alice, comptoir, "yades lancer")).reply()
-    assert not rolled.ephemeral and "(2/3)" in rolled.text
+    assert rolled.ephemeral and "(2/3)" in rolled.text
     # The second roll kept the dice the toggles held: positions 4 and 5.
     assert stored_events(bot.database, "rolled")[-1]["kept"] == [3, 4]
 

@@ -37,6 +37,8 @@ PREMIUM_STYLE = 6
 Visibility = Literal["public", "ephemeral"]
 
 _MENTION = re.compile(r"<@!?(\d+)>")
+# Commands whose public answers carry an embed but are not a table.
+OTHER_COMMANDS = {"classement", "stats", "aide", "reglages", "donnees", "help", "leaderboard"}
 
 
 @dataclass
@@ -210,7 +212,7 @@ class Message:
         notify no one."""
         if self.ephemeral:
             return []
-        mentioned = self.mentions
+        mentioned = list(dict.fromkeys(self.mentions))  # a user is notified once
         allowed = self.allowed_mentions
         if allowed is None:
             return mentioned
@@ -289,6 +291,7 @@ class Message:
             "components": copy.deepcopy(self.components),
             "attachments": [a.filename for a in self.attachments],
             "flags": self.flags,
+            "pings": self.pings,  # whom this version notifies (only a new message notifies)
         }
 
     def payload(self, bot_user: dict[str, Any]) -> dict[str, Any]:
@@ -410,6 +413,46 @@ class Transcript:
 
     def containing(self, text: str, channel_id: int | None = None) -> list[Message]:
         return [m for m in self._live(channel_id) if text in m.text]
+
+    def table(self, channel_id: int) -> Message | None:
+        """A channel's table message: the newest public message with an embed that answers
+        no other command (the table moves to the bottom as the game goes on)."""
+        for message in reversed(self.public(channel_id)):
+            name = (message.interaction_name or "").split(" ")[0]
+            if message.embeds and name not in OTHER_COMMANDS:
+                return message
+        return None
+
+    def shown_lines(self, channel_id: int, since: int = 0, *, part: str = "content") -> list[str]:
+        """See ``fresh_lines``: every line shown, in order, from event ``since`` on."""
+        fresh = self.fresh_lines(channel_id, part=part)
+        return [line for index in sorted(fresh) if index >= since for line in fresh[index]]
+
+    def fresh_lines(self, channel_id: int, *, part: str = "content") -> dict[int, list[str]]:
+        """Every line the channel was shown, in order, from event ``since`` on: a new
+        message's lines and the lines an edit added (a table's folded story). The copies of
+        a table (messages with an embed) are one message: a line a new copy carries over
+        from the one before is not shown again. ``part``: "content" or "text" (embeds too)."""
+        shown: dict[int, list[str]] = {}
+        before: dict[object, list[str]] = {}
+        for index, event in enumerate(self.events):
+            message = event.message
+            if message.channel_id != channel_id or message.ephemeral or event.kind == "delete":
+                continue
+            key: object = "table" if event.snapshot["embeds"] else message.id
+            lines = event.snapshot[part].splitlines()
+            old = list(before.get(key, []))
+            if key == "table":
+                old += before.get(message.id, [])
+            fresh = []
+            for line in lines:
+                if line in old:
+                    old.remove(line)
+                else:
+                    fresh.append(line)
+            before[key] = before[message.id] = lines
+            shown[index] = fresh
+        return shown
 
     def deleted(self, channel_id: int | None = None) -> list[Message]:
         return [

@@ -46,9 +46,11 @@ ev-round_abandoned = ⛔ The round is cancelled; { $opener } opens the next one.
 ev-fault_raised = ⚖️ { $accuser } accuses { $accused } of a **foul**: “{ $motive }”
 ev-fault_raised_nomotive = ⚖️ { $accuser } accuses { $accused } of a **foul**!
 ev-fault_accepted = ⚖️ { $player } admits the foul.
-ev-fault_contested = ⚖️ { $player } contests! Vote with ✅ (guilty) or ❌ (innocent) under the accusation.
-ev-vote_cast = 🗳️ { $player } voted.
-ev-vote_withdrawn = 🗳️ { $player } withdrew their vote.
+ev-fault_contested = ⚖️ { $player } contests! The table votes under the accusation.
+fault-vote_here = 🗳️ **Vote here**: ✅ guilty · ❌ innocent — the vote closes { $closes } ({ $votes } of { $voters } { $voters ->
+    [one] vote
+   *[other] votes
+}).
 ev-fault_guilty = ⚖️ Verdict: { $accused } is **guilty** (✅ guilty: { $guilty }, ❌ innocent: { $innocent }).
 ev-fault_innocent = ⚖️ Verdict: { $accused } is **acquitted** (✅ guilty: { $guilty }, ❌ innocent: { $innocent }{ $tie ->
         [yes] {""}; a tie acquits

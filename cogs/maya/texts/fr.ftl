@@ -46,9 +46,11 @@ ev-round_abandoned = ⛔ La manche est annulée ; { $opener } ouvre la suivante.
 ev-fault_raised = ⚖️ { $accuser } accuse { $accused } de **faute de jeu** : « { $motive } »
 ev-fault_raised_nomotive = ⚖️ { $accuser } accuse { $accused } de **faute de jeu** !
 ev-fault_accepted = ⚖️ { $player } reconnaît la faute.
-ev-fault_contested = ⚖️ { $player } conteste ! Votez avec ✅ (coupable) ou ❌ (innocent) sous l'accusation.
-ev-vote_cast = 🗳️ { $player } a voté.
-ev-vote_withdrawn = 🗳️ { $player } retire son vote.
+ev-fault_contested = ⚖️ { $player } conteste ! La table vote sous l'accusation.
+fault-vote_here = 🗳️ **Votez ici** : ✅ coupable · ❌ innocent — fin du vote { $closes } ({ $votes } { $votes ->
+    [one] vote
+   *[other] votes
+} sur { $voters }).
 ev-fault_guilty = ⚖️ Verdict : { $accused } est **coupable** (✅ coupable : { $guilty }, ❌ innocent : { $innocent }).
 ev-fault_innocent = ⚖️ Verdict : { $accused } est **acquitté·e** (✅ coupable : { $guilty }, ❌ innocent : { $innocent }{ $tie ->
         [yes] {" "}; l'égalité acquitte

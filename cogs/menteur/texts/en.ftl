@@ -25,6 +25,7 @@ m-btn-dudo = Dudo! (challenge)
 
 ## m
 m-select = Bid…
+m-panel_closed = 🎲 Your game at this table is over.
 m-your_dice = 🎲 Your dice ({ $count }): { $dice }
 m-current_bid = Bid to beat: **{ $bid }** ({ $player })
 m-you = you

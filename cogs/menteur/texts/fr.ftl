@@ -25,6 +25,7 @@ m-btn-dudo = Dudo ! (soulever)
 
 ## m
 m-select = Annoncer…
+m-panel_closed = 🎲 Ta partie est finie à cette table.
 m-your_dice = 🎲 Tes dés ({ $count }) : { $dice }
 m-current_bid = Annonce à battre : **{ $bid }** ({ $player })
 m-you = toi

@@ -1,0 +1,349 @@
+"""What the channel sees over whole games with CPU seats, in each of the four games: the
+current player's controls always at hand (the newest message, or the one just above, even
+when people chat), few public messages per move, and one ping per turn, to the player whose
+turn it is, read from the bodies' ``allowed_mentions``.
+
+Each game prints its figures: the public messages it added to the channel per accepted
+player move (the budget: 0.6), and how many it posted in all (copies of the table moved
+down included, each replacing the one above).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.e2e.botprocess import BotProcess
+from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.maya_driver import MayaTableDriver, dice_in
+from tests.e2e.test_maya_vies import pick_announcement
+from tests.e2e.test_menteur import Game
+from tests.e2e.transcript import Message
+from tests.e2e.world import Channel, User
+
+BUDGET = 0.6  # public messages per accepted player move, over a whole game
+MENTION_AT_START = re.compile(r"^<@(\d+)>")
+YADES_TURN = re.compile(r"🎯 (?:Au tour de|Turn:?) (<@\d+>|\*\*)")
+MENTEUR_TURN = re.compile(r"^👉 <@(\d+)>", re.MULTILINE)
+CHATTER = ("allez !", "sérieux ?", "santé 🍻", "je le sens pas", "bluff !")
+
+TurnOf = Callable[[dict[str, Any]], int | None]
+
+
+def embed_text(snapshot: dict[str, Any]) -> str:
+    parts: list[str] = []
+    for embed in snapshot.get("embeds", []):
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f.get('name', '')}\n{f.get('value', '')}" for f in embed.get("fields", [])]
+    return "\n".join(parts)
+
+
+def maya_turn(snapshot: dict[str, Any]) -> int | None:
+    """The human a Maya table shows to play (its "Au tour de" field starts with them)."""
+    for embed in snapshot.get("embeds", []):
+        for embed_field in embed.get("fields", []):
+            if embed_field.get("name") in ("Au tour de", "Turn"):
+                found = MENTION_AT_START.match(embed_field.get("value", ""))
+                return int(found.group(1)) if found else None
+    return None
+
+
+def yades_turn(snapshot: dict[str, Any]) -> int | None:
+    found = re.search(r"🎯 Au tour de <@(\d+)>", embed_text(snapshot))
+    return int(found.group(1)) if found else None
+
+
+def menteur_turn(snapshot: dict[str, Any]) -> int | None:
+    found = MENTEUR_TURN.search(embed_text(snapshot))
+    return int(found.group(1)) if found else None
+
+
+class Watch:
+    """Watches one table's channel over a game: the position of its controls after each
+    move, the messages it posts, the pings it sends."""
+
+    def __init__(
+        self, emulator: DiscordEmulator, channel: Channel, humans: list[User], seed: int
+    ) -> None:
+        self.emulator = emulator
+        self.channel = channel
+        self.humans = humans
+        self.rng = random.Random(seed)
+        self.start = len(emulator.transcript.events)
+        self.moves = 0
+        self.chat: list[int] = []  # the ids of what people said in the channel
+        self.below: list[int] = []  # messages under the controls, after each move
+
+    async def chatter(self) -> None:
+        """Now and then people talk in the channel (one message, or two in a row)."""
+        if self.rng.random() < 0.25:
+            for _ in range(self.rng.choice((1, 1, 2))):
+                user = self.rng.choice(self.humans)
+                said = await self.emulator.say(user, self.channel, self.rng.choice(CHATTER))
+                self.chat.append(int(said.payload["id"]))
+
+    def moved(self, count: int = 1) -> None:
+        """``count`` accepted player moves were made, and the table waits on a human again:
+        the message that carries the controls is the newest, or the one just above."""
+        self.moves += count
+        table = self.controls()
+        newer = [m for m in self.emulator.transcript.public(self.channel.id) if m.id > table.id]
+        said = [m for m in self.chat if m > table.id]
+        self.below.append(len(newer) + len(said))
+        assert self.below[-1] <= 1, (
+            f"{self.below[-1]} messages below the controls after move {self.moves}: "
+            f"{[m.text[:60] for m in newer]} and {len(said)} said\n"
+            + self.emulator.transcript.dump()[-4000:]
+        )
+
+    def controls(self) -> Message:
+        table = self.emulator.transcript.table(self.channel.id)
+        assert table is not None and any(c.startswith("gob") for c in table.custom_ids), (
+            "the table message carries no controls"
+        )
+        return table
+
+    def created(self) -> list[Message]:
+        """The public messages the bot posted in the channel since the watch began."""
+        return [
+            event.message
+            for event in self.emulator.transcript.events[self.start :]
+            if event.kind == "create"
+            and not event.message.ephemeral
+            and event.message.channel_id == self.channel.id
+        ]
+
+    def ping_problems(self, turn_of: TurnOf) -> tuple[list[str], int, int]:
+        """Every new public message pings nobody, or exactly the player whose turn it shows;
+        every human's turn starts with exactly one ping to them. Returns the problems, the
+        turns counted and the pings sent."""
+        humans = {user.id for user in self.humans}
+        problems: list[str] = []
+        turns = pings = 0
+        current: int | None = None
+        for event in self.emulator.transcript.events[self.start :]:
+            message = event.message
+            if message.channel_id != self.channel.id or message.ephemeral:
+                continue
+            pinged = event.snapshot["pings"] if event.kind == "create" else []
+            pings += len(pinged)
+            shown = turn_of(event.snapshot) if event.snapshot["embeds"] else None
+            if pinged and pinged != [shown]:
+                problems.append(f"{message.id} pings {pinged}, the turn is {shown}: {message.text}")
+            if not event.snapshot["embeds"] or event.kind == "delete":
+                continue
+            if shown != current and shown in humans:
+                turns += 1
+                if pinged != [shown]:
+                    problems.append(
+                        f"<@{shown}>'s turn started with pings {pinged} ({event.kind}): "
+                        f"{event.snapshot['text'][:120]!r}"
+                    )
+            current = shown
+        return problems, turns, pings
+
+    def report(self, game: str, turn_of: TurnOf, capsys: pytest.CaptureFixture[str]) -> None:
+        created = self.created()
+        left = [m for m in created if not m.deleted]
+        ratio = len(created) / self.moves
+        problems, turns, pings = self.ping_problems(turn_of)
+        with capsys.disabled():
+            print(
+                f"\n{game}: {self.moves} player moves, {len(created)} public messages posted "
+                f"({ratio:.2f} per move), {len(left)} left in the channel "
+                f"({len(left) / self.moves:.2f} per move); controls at most "
+                f"{max(self.below)} message(s) up after {len(self.below)} checks; "
+                f"{pings} pings for {turns} human turns"
+            )
+        assert problems == [], "\n".join(problems)
+        assert turns > 0 and pings == turns
+        # The budget counts the messages the game adds to the channel: a copy of the table
+        # moved down replaces the one above (deleted), it adds none.
+        assert len(left) / self.moves <= BUDGET, f"{game}: {len(left) / self.moves:.2f} per move"
+        assert len(self.chat) > 0  # people did talk over the game
+
+
+# --------------------------------------------------------------------------- Maya and Mia
+
+
+async def play_maya(emulator: DiscordEmulator, watch: Watch, mode: str, rounds: int) -> None:
+    """Buttons and panels only, as people play; ``rounds``: a soirée is stopped after it."""
+    humans = {user.id: user for user in watch.humans}
+    driver = MayaTableDriver(emulator, watch.channel)
+    starter, *others = watch.humans
+    options: dict[str, Any] = {"mode": mode, "cpu": 1}
+    if mode == "vies":
+        options["vies"] = 3
+    await (await driver.slash(starter, "maya start", options)).reply()
+    await driver.find_table()
+    for user in others:
+        await driver.click(user, "join")
+    await emulator.wait_for(
+        lambda: all(f"<@{u}>" in (driver.table.text if driver.table else "") for u in humans)
+    )
+    await driver.click(starter, "start")
+    turn = await driver.wait_turn()
+    watch.moved(0)
+    for _ in range(400):
+        if turn.phase == "over":
+            return
+        if mode == "soiree" and driver.round() > rounds:
+            stopped = await (await driver.slash(starter, "maya stop")).reply()
+            assert not stopped.ephemeral and "Bilan" in stopped.text
+            return
+        await watch.chatter()
+        user = humans[turn.player or 0]
+        if turn.phase == "maya" or (turn.phase == "respond" and watch.rng.random() < 0.35):
+            await driver.click(user, "lift")
+            made, after = 1, turn.step
+        else:
+            if turn.phase == "announce":
+                panel = await driver.show_dice(user)
+                made = 1
+            else:
+                panel = await driver.click(user, "roll" if turn.phase == "open" else "believe")
+                made = 2
+            assert panel is not None and panel.selects, panel.text if panel else None
+            offered = list(reversed(driver.menu_values(panel)))
+            dice = dice_in(panel.text)
+            choice = pick_announcement(watch.rng, dice[0][2] if dice else None, offered)
+            after = int((panel.selects[0].custom_id or "").split(":")[2])
+            await driver.announce(user, panel, choice)
+        turn = await driver.wait_turn(after=after)
+        if turn.phase != "over":
+            watch.moved(made)
+        else:
+            watch.moves += made
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("mode", "seed"), [("soiree", 21), ("vies", 22)], ids=["maya", "mia"])
+async def test_a_maya_or_mia_table_keeps_its_controls_at_hand_with_few_messages(
+    emulator: DiscordEmulator,
+    bot: BotProcess,
+    capsys: pytest.CaptureFixture[str],
+    mode: str,
+    seed: int,
+) -> None:
+    humans = [emulator.user(name) for name in ("alice", "bob", "carol")]
+    watch = Watch(emulator, emulator.channel("bar", "comptoir"), humans, seed)
+    await play_maya(emulator, watch, mode, rounds=6)
+    watch.report("Maya (soirée)" if mode == "soiree" else "Mia", maya_turn, capsys)
+
+
+# --------------------------------------------------------------------------- Yadès
+
+
+async def test_a_yades_duel_against_the_cpu_keeps_its_controls_at_hand_with_few_messages(
+    emulator: DiscordEmulator, bot: BotProcess, capsys: pytest.CaptureFixture[str]
+) -> None:
+    alice = emulator.user("alice")
+    watch = Watch(emulator, emulator.channel("bar", "comptoir"), [alice], 23)
+    await (await emulator.slash(alice, watch.channel, "yades defi", {"cpu": True})).reply()
+    last = -1
+
+    async def decision() -> Message:
+        """The table once it asks alice for a new decision (or shows the end)."""
+
+        def ready() -> Message | None:
+            table = emulator.transcript.table(watch.channel.id)
+            if table is None:
+                return None
+            if not table.custom_ids and "🏁" in table.text:
+                return table
+            shown = yades_turn(table.snapshot())
+            return table if shown == alice.id and decision_of(table) > last else None
+
+        return await emulator.wait_for(ready, what="alice's next decision")
+
+    message = await decision()
+    watch.moved(0)
+    for _ in range(400):
+        if not message.custom_ids:
+            break
+        last = decision_of(message)
+        await watch.chatter()
+        rolls = [b for b in message.buttons if (b.custom_id or "").endswith(":roll")]
+        rerolls = [b for b in message.buttons if ":reroll" in (b.custom_id or "")]
+        if rolls:
+            await (await emulator.click(alice, message, rolls[0])).response()
+        elif rerolls and watch.rng.random() < 0.5:
+            await (await emulator.click(alice, message, rerolls[0])).response()
+        else:
+            select = message.selects[0]
+            await (await emulator.choose(alice, message, select.values[0], select)).response()
+        message = await decision()
+        if message.custom_ids:
+            watch.moved()
+        else:
+            watch.moves += 1
+    assert "🏁" in message.text
+    watch.report("Yadès vs CPU", yades_turn, capsys)
+
+
+def decision_of(message: Message) -> int:
+    """The decision a table message's components belong to (``gob:…`` and ``gobsel:…``)."""
+    steps = [int(c.split(":")[2]) for c in message.custom_ids if c.startswith("gob")]
+    return max(steps, default=-1)
+
+
+# --------------------------------------------------------------------------- Dés du menteur
+
+
+async def test_a_menteur_table_of_four_keeps_its_controls_at_hand_with_few_messages(
+    emulator: DiscordEmulator, bot: BotProcess, capsys: pytest.CaptureFixture[str]
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    watch = Watch(emulator, emulator.channel("bar", "comptoir"), [alice, bob], 24)
+    options = {"cpu": 2, "des": 3}
+    await (await emulator.slash(alice, watch.channel, "menteur start", options)).reply()
+    lobby = await emulator.wait_message(watch.channel, where=lambda m: bool(m.buttons))
+    await (await emulator.click(bob, lobby, label="Rejoindre")).response()
+    await emulator.wait_for(lambda: f"<@{bob.id}>" in lobby.text, what="bob seated")
+    await (await emulator.slash(alice, watch.channel, "menteur commencer")).response()
+    game = Game(emulator, watch.channel, [alice, bob])
+    panels: dict[int, Message] = {}
+    message = await game.table()
+    watch.moved(0)
+    for _ in range(600):
+        if not message.custom_ids:
+            break
+        found = re.search(r"👉 <@(\d+)>", message.text)
+        if found is None:
+            message = await game.table()  # a CPU plays
+            continue
+        await watch.chatter()
+        user = game.users[int(found.group(1))]
+        panel = panels.get(user.id)
+        if panel is None or not panel.selects:
+            panel = panels[user.id] = await game.my_dice(user)
+        else:
+            # The panel opened earlier shows this turn already: one click, no "Mes dés".
+            await emulator.wait_for(
+                lambda p=panel: step_of_select(p) == game.last, what="the live panel"
+            )
+        if "Annonce à battre" in panel.text and watch.rng.random() < 0.3:
+            dudo = next(b for b in message.buttons if (b.custom_id or "").endswith(":dudo"))
+            await (await emulator.click(user, message, dudo)).response()
+        else:
+            select = panel.selects[0]
+            value = select.values[min(len(select.values) - 1, watch.rng.randrange(3))]
+            await (await emulator.choose(user, panel, value, select)).response()
+        message = await game.table()
+        if message.custom_ids:
+            watch.moved()
+        else:
+            watch.moves += 1
+    assert "Partie terminée" in message.text or "gagne" in message.text
+    watch.report("Dés du menteur (4 places)", menteur_turn, capsys)
+
+
+def step_of_select(panel: Message) -> int:
+    """The decision a private panel's menu belongs to (``gobsel:table:step``)."""
+    if not panel.selects:
+        return -1
+    return int((panel.selects[0].custom_id or "").split(":")[2])
