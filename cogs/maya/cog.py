@@ -17,12 +17,13 @@ from bot.i18n import t
 from bot.table import CPU_LEVELS, Table, TableError
 from cogs.maya import options as maya_options
 from cogs.maya import render
-from cogs.maya.components import component_action, panel_view, table_view
+from cogs.maya.components import component_action, panel_view, style_view, table_view
 from cogs.maya.errors import explain
 from cogs.maya.faults import Faults
 from cogs.table import TableCog, answers
 from cogs.table.channel import display_name
 from cogs.table.components import lobby_view
+from cogs.table.endings import Out, elimination_standings
 from cogs.table.errors import Names, private_lang
 from cogs.table.free_text import free_text
 
@@ -59,6 +60,7 @@ class MayaCog(
         ev.GameEnded,
         ev.FaultJudged,
     )
+    endings = (ev.GameWon, ev.GameEnded)
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -94,23 +96,50 @@ class MayaCog(
         lines = [self.note(table, note) for note in notes]
         view: maya.View = table.view()
         lines += render.public_lines(events, view.rules, table.name, table.lang)
-        if view.over:
-            lines.append(self._tally(table, view))
         return lines
 
-    def _tally(self, table: Table, view: maya.View) -> str:
-        parts = []
-        for seat in view.seats:
-            if view.rules.lives:
-                parts.append(f"{table.name(seat.player)} {seat.lives}❤️")
-            else:
-                parts.append(f"{table.name(seat.player)} {seat.sips}🍺 {seat.glasses}🥃")
-        return t(table.lang, "note.score", scores=", ".join(parts))
+    def standings(self, table: Table, logged: Sequence[Any]) -> list[str]:
+        """Mia: by elimination, the winner first. A soirée: who drank most first (a glass
+        counts five sips), with the night's titles."""
+        view: maya.View = table.view()
+        lang = table.lang
+        if view.rules.lives:
+            out: list[Out] = []
+            round_ = 0
+            for event in logged:
+                if isinstance(event, ev.RoundStarted):
+                    round_ = event.round
+                elif isinstance(event, ev.PlayerEliminated):
+                    out.append(Out(event.player, round_))
+                elif isinstance(event, ev.PlayerLeft):
+                    out.append(Out(event.player, round_, left=True))
+            gone = {o.player for o in out}
+            standing = [
+                (seat.player, f"{seat.lives} ❤️") for seat in view.seats if seat.player not in gone
+            ]
+            return elimination_standings(lang, table.name, view.winner, standing, out)
+        cost = {seat.player: seat.sips + 5 * seat.glasses for seat in view.seats}
+        seats = sorted(view.seats, key=lambda seat: -cost[seat.player])
+        lines = [t(lang, "end.tally")]
+        for place, seat in enumerate(seats, start=1):
+            figure = f"{seat.sips} 🍺 · {seat.glasses} 🥃"
+            lines.append(
+                t(lang, "end.place", place=place, player=table.name(seat.player), detail=figure)
+            )
+        if len(seats) > 1 and cost[seats[0].player] > cost[seats[-1].player]:
+            lines.append(t(lang, "end.drinker", player=table.name(seats[0].player)))
+            lines.append(t(lang, "end.sober", player=table.name(seats[-1].player)))
+        return lines
 
     def explain(
         self, error: BaseException, lang: str, table: Table | None, names: Names
     ) -> str | None:
-        return explain(error, lang)
+        if table is None or not table.started:
+            return explain(error, lang)
+        current = table.current
+        legal = table.legal(current) if current is not None else []
+        photo = any(isinstance(action, maya.Photo) for action in legal)
+        return explain(error, lang, table.rules, photo)
 
     def game_name(self, table: Table, lang: str) -> str:
         return render.game_label(table.rules, lang)
@@ -158,7 +187,7 @@ class MayaCog(
         content, view = self.panel(table, interaction.user.id, lang)
         if isinstance(action, maya.Announce | maya.Photo):
             announced = table.view().announced
-            value = render.maya_value(announced) if announced else "?"
+            value = render.maya_value(announced, table.rules, lang) if announced else "?"
             content = t(lang, "me.announced", value=value)
             view = None
         if reply is Reply.UPDATE_PANEL:
@@ -215,6 +244,12 @@ class MayaCog(
         user = interaction.user.id
         legal = table.legal(user)
         facing = [a for a in legal if isinstance(a, maya.Fragile | maya.Warrior | maya.AcceptMaya)]
+        if facing and style is None and len(facing) > 1:
+            # Facing a Maya, believing it means choosing how: ask, the table's way.
+            lang = private_lang(interaction)
+            choice = style_view(table.id, table.step, facing, lang)
+            await answers.reply(interaction, t(lang, "me.maya_how"), ephemeral=True, view=choice)
+            return
         if facing:
             wanted = maya.Warrior if style == "warrior" else maya.Fragile
             action = next((a for a in facing if isinstance(a, wanted | maya.AcceptMaya)), facing[0])
@@ -326,11 +361,14 @@ class MayaCog(
         announced = table.view().announced
         choices = []
         for action in table.legal(interaction.user.id):
-            if isinstance(action, maya.Photo):
-                label = t(lang, "select.photo", value=announced)
+            if isinstance(action, maya.Photo) and announced is not None:
+                shown = render.maya_value(announced, table.rules, lang)
+                label = t(lang, "select.photo", value=shown)
                 choices.append(app_commands.Choice(name=label, value="photo"))
             elif isinstance(action, maya.Announce):
-                label = t(lang, "select.maya") if action.value == d.MAYA else str(action.value)
+                label = render.maya_value(action.value, table.rules, lang)
+                if action.value == d.MAYA:
+                    label = f"🔥 {label}"
                 choices.append(app_commands.Choice(name=label, value=str(action.value)))
         typed = current.strip().lower()
         if typed:

@@ -16,6 +16,7 @@ from bot.games import maya
 from bot.games.maya import values as d
 from bot.games.maya.spec import SPEC
 from bot.i18n import t
+from cogs.maya.render import maya_value, top_name
 from cogs.table.answers import reply
 from cogs.table.components import TableButton, TableSelect, label_of, style_of
 from cogs.table.errors import private_lang
@@ -108,10 +109,30 @@ def table_view(
     for action, key, style in TURN_BUTTONS:
         if action in legal:
             components.add_item(
-                TableButton(table_id, view.step, action, label=t(lang, key), style=style)
+                TableButton(
+                    table_id,
+                    view.step,
+                    action,
+                    label=t(lang, key, top=top_name(view.rules, lang)),
+                    style=style,
+                )
             )
     if joinable:
         components.add_item(TableButton(table_id, 0, "join", label=t(lang, "btn.join"), row=1))
+    return components
+
+
+def style_view(
+    table_id: int, step: int, facing: Sequence[maya.Action], lang: str
+) -> discord.ui.View:
+    """How to believe a Maya (``/croire`` without a style): the table's own buttons."""
+    components = discord.ui.View(timeout=None)
+    for action in facing:
+        name = button_action(action)
+        for wanted, key, style in TURN_BUTTONS:
+            if wanted == name:
+                label = t(lang, key, top="Maya")
+                components.add_item(TableButton(table_id, step, wanted, label=label, style=style))
     return components
 
 
@@ -121,11 +142,17 @@ def panel_view(
     """The holder's private panel: the legal announcements and the blind plays."""
     options = []
     for action in legal:
-        if isinstance(action, maya.Photo):
-            label = t(lang, "select.photo", value=view.announced)
-            options.append(discord.SelectOption(label=label, value="photo"))
+        if isinstance(action, maya.Photo) and view.announced is not None:
+            shown = maya_value(view.announced, view.rules, lang)
+            options.append(
+                discord.SelectOption(label=t(lang, "select.photo", value=shown), value="photo")
+            )
         elif isinstance(action, maya.Announce):
-            label = t(lang, "select.maya") if action.value == d.MAYA else str(action.value)
+            label = (
+                f"🔥 {maya_value(action.value, view.rules, lang)}"
+                if action.value == d.MAYA
+                else maya_value(action.value, view.rules, lang)
+            )
             options.append(discord.SelectOption(label=label, value=str(action.value)))
     if not options:
         return None  # not announcing now: nothing to pick

@@ -8,16 +8,26 @@ from cogs.maya.render import maya_value
 from cogs.table.errors import quoted
 
 
-def explain(error: BaseException, lang: str) -> str | None:
+def explain(
+    error: BaseException, lang: str, rules: maya.Rules | None = None, photo: bool = False
+) -> str | None:
+    """``rules``: the table's (how its players name 21); ``photo``: a Photo is possible."""
     if not isinstance(error, maya.GameError):
         return None
     params = dict(error.params)
+    rules = rules or maya.Rules.for_preset()
     if isinstance(error, maya.AnnouncementTooLow):
-        previous = maya_value(params["previous"])
+        previous = maya_value(params["previous"], rules, lang)
         if params.get("minimum") is None:
             return t(lang, "err.announcement_too_low_none", previous=previous)
-        minimum = maya_value(params["minimum"])
-        return t(lang, "err.announcement_too_low", minimum=minimum, previous=previous)
+        minimum = maya_value(params["minimum"], rules, lang)
+        return t(
+            lang,
+            "err.announcement_too_low",
+            minimum=minimum,
+            previous=previous,
+            photo="yes" if photo else "no",
+        )
     if isinstance(error, maya.PhotoNotAllowed):
         return t(lang, f"err.photo_{params['reason']}")
     if isinstance(error, maya.BlindPlayNotAllowed):

@@ -27,9 +27,19 @@ COLOUR = discord.Colour(0xC0392B)
 DEFAULT_GAGES = {"gorgée", "vie"}
 
 
-def maya_value(value: int) -> str:
-    """An announced value (not dice): ``53``, ``MAYA (21)``."""
-    return "MAYA (21)" if value == d.MAYA else str(value)
+def top_name(rules: maya.Rules, lang: str) -> str:
+    """What the players of this table call 21: the Maya, or in Mia mode the Mia."""
+    return t(lang, "word.top_mia" if rules.lives else "word.top_maya")
+
+
+def maya_value(value: int, rules: maya.Rules, lang: str) -> str:
+    """An announced value (not dice) as players say it: ``53``, ``double 3``, ``MAYA (21)``
+    (``MIA (21)`` in Mia mode)."""
+    if value == d.MAYA:
+        return f"{top_name(rules, lang).upper()} (21)"
+    if value % 11 == 0:
+        return t(lang, "word.double", face=str(value // 11))
+    return str(value)
 
 
 def _unit_word(rules: maya.Rules, count: int, lang: str) -> str:
@@ -90,8 +100,9 @@ def _line(event: Event, rules: maya.Rules, names: Names, lang: str) -> str | Non
             if event.photo:
                 return t(lang, "ev.announced_photo", **params)
             if event.value == d.MAYA:
-                return t(lang, "ev.announced_maya", **params)
-            return t(lang, "ev.announced", value=event.value, **params)
+                top = top_name(rules, lang).upper()
+                return t(lang, "ev.announced_maya", top=top, **params)
+            return t(lang, "ev.announced", value=maya_value(event.value, rules, lang), **params)
         case ev.Revealed():
             return t(
                 lang,
@@ -99,11 +110,12 @@ def _line(event: Event, rules: maya.Rules, names: Names, lang: str) -> str | Non
                 lifter=names(event.lifter),
                 dice=_shown(event.dice),
                 announcer=names(event.player),
-                announced=maya_value(event.announced),
+                announced=maya_value(event.announced, rules, lang),
                 photo=t(lang, "ev.photo_suffix") if event.photo else "",
             )
         case ev.MayaBelieved():
-            return t(lang, MAYA_STYLES[event.style], player=names(event.player))
+            key = MAYA_STYLES[event.style]
+            return t(lang, key, player=names(event.player), top=top_name(rules, lang))
         case ev.WarriorRolled():
             return t(
                 lang,
@@ -262,7 +274,7 @@ def table_embed(view: maya.View, seating: Seating, lang: str) -> discord.Embed:
         if view.photo and rules.photo_memoire:
             shown = t(lang, "table.announcement_hidden")
         else:
-            shown = f"**{maya_value(view.announced)}**"
+            shown = f"**{maya_value(view.announced, rules, lang)}**"
             if view.photo:
                 shown = f"📸 {shown}"
         shown += f" — {seating.names(view.announcer)}" if view.announcer is not None else ""
@@ -290,7 +302,7 @@ def turn_text(view: maya.View, names: Names, lang: str) -> str:
         return t(lang, "table.turn_announce", player=player)
     announcer = names(view.announcer) if view.announcer is not None else "?"
     key = "table.turn_maya" if view.announced == d.MAYA else "table.turn_respond"
-    return t(lang, key, player=player, announcer=announcer)
+    return t(lang, key, player=player, announcer=announcer, top=top_name(view.rules, lang))
 
 
 # --------------------------------------------------------------------------- a player's own cup
@@ -310,7 +322,8 @@ def cup_text(view: maya.View, lang: str) -> str:
         text = t(lang, "me.dice", dice=d.show(view.my_dice))
     if view.announced is None:
         return f"{text}\n{t(lang, 'me.announce_prompt_open')}"
-    return f"{text}\n{t(lang, 'me.announce_prompt', previous=maya_value(view.announced))}"
+    previous = maya_value(view.announced, view.rules, lang)
+    return f"{text}\n{t(lang, 'me.announce_prompt', previous=previous)}"
 
 
 def rules_text(rules: maya.Rules, lang: str) -> str:

@@ -24,6 +24,7 @@ from cogs.menteur import render
 from cogs.menteur.tutorial import Tutorials
 from cogs.table import TableCog, answers
 from cogs.table.components import lobby_view
+from cogs.table.endings import Out, elimination_standings
 from cogs.table.errors import Names, private_lang
 
 log = logging.getLogger(__name__)
@@ -46,11 +47,12 @@ class Panel:
 class MenteurCog(
     TableCog,
     group_name="menteur",
-    group_description="Dés du menteur : annonces, bluff et dudo",
+    group_description="Dés du menteur : annonces, bluff et « Menteur ! »",
 ):
     spec = SPEC
     lifts = True
     headlines = (lm.Revealed, lm.RoundEnded, lm.PlayerEliminated, lm.GameWon, lm.GameEnded)
+    endings = (lm.GameWon, lm.GameEnded)
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -73,6 +75,26 @@ class MenteurCog(
     def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
         lines = [self.note(table, note) for note in notes]
         return lines + render.event_lines(events, table.lang, table.name)
+
+    def standings(self, table: Table, logged: Sequence[Any]) -> list[str]:
+        """By elimination, the winner first (with the dice they kept)."""
+        view: lm.View = table.view()
+        out: list[Out] = []
+        round_ = 0
+        for event in logged:
+            if isinstance(event, lm.RoundStarted):
+                round_ = event.round
+            elif isinstance(event, lm.PlayerEliminated):
+                out.append(Out(event.player, round_))
+            elif isinstance(event, lm.PlayerLeft):
+                out.append(Out(event.player, round_, left=True))
+        gone = {o.player for o in out}
+        standing = [
+            (seat.player, t(table.lang, "m.dice_left", count=seat.dice))
+            for seat in view.seats
+            if seat.player not in gone
+        ]
+        return elimination_standings(table.lang, table.name, view.winner, standing, out)
 
     def explain(
         self, error: BaseException, lang: str, table: Table | None, names: Names
@@ -126,7 +148,7 @@ class MenteurCog(
         mine = view.my_dice
         lines = [t(lang, "m.your_dice", dice=render.faces(mine) if mine else "—", count=seat.dice)]
         if view.bid is not None and view.bidder is not None:
-            bid = render.bid_text(*view.bid)
+            bid = render.bid_text(*view.bid, lang)
             lines.append(t(lang, "m.current_bid", bid=bid, player=table.name(view.bidder)))
         components = render.bid_panel(table.id, view.step, table.legal(user), lang)
         return "\n".join(lines)[:2000], components

@@ -29,9 +29,12 @@ def faces(dice: Sequence[int]) -> str:
     return " ".join(f"{d.face(pip)}{pip}" for pip in dice)
 
 
-def bid_text(quantity: int, face: int) -> str:
-    """A bid in words, without die glyphs (glyphs in public messages mean revealed dice)."""
-    return f"{quantity} × {face}"
+def bid_text(quantity: int, face: int, lang: str) -> str:
+    """A bid as players say it, "cinq 4": the count in words (up to twenty), then the value;
+    no die glyphs (glyphs in public messages mean revealed dice)."""
+    words = t(lang, "m.numbers").split()
+    count = words[quantity - 1] if 1 <= quantity <= len(words) else str(quantity)
+    return t(lang, "m.bid", words=count, face=str(face), quantity=quantity)
 
 
 def rules_label(rules: lm.Rules, lang: str) -> str:
@@ -68,9 +71,9 @@ def decode(value: str) -> tuple[int, int]:
     return int(quantity), int(face)
 
 
-def bid_options(legal: Sequence[Any]) -> list[discord.SelectOption]:
+def bid_options(legal: Sequence[Any], lang: str) -> list[discord.SelectOption]:
     return [
-        discord.SelectOption(label=bid_text(q, f), value=encode(q, f))
+        discord.SelectOption(label=bid_text(q, f, lang), value=encode(q, f))
         for q, f in raise_options(legal)
     ]
 
@@ -83,10 +86,10 @@ def hint_lines(view: lm.View, advised: Any | None, lang: str) -> list[str]:
         mine = lm.count([view.my_dice], face, view.rules.jokers)
         chance = lm.probability_at_least(view.unknown, quantity - mine, face, view.rules.jokers)
         lines.append(
-            t(lang, "m.hint.chance", bid=bid_text(quantity, face), percent=f"{chance:.0%}")
+            t(lang, "m.hint.chance", bid=bid_text(quantity, face, lang), percent=f"{chance:.0%}")
         )
     if isinstance(advised, lm.Bid):
-        lines.append(t(lang, "m.hint.bid", bid=bid_text(advised.quantity, advised.face)))
+        lines.append(t(lang, "m.hint.bid", bid=bid_text(advised.quantity, advised.face, lang)))
     elif isinstance(advised, lm.Challenge):
         lines.append(t(lang, "m.hint.challenge"))
     return lines
@@ -113,13 +116,17 @@ def table_embed(
     embed.add_field(name=t(lang, "m.players"), value="\n".join(rows)[:1024], inline=False)
     if view.history:
         bids = [
-            f"{names(b.player)} : **{bid_text(b.quantity, b.face)}**" for b in view.history[-12:]
+            f"{names(b.player)} : **{bid_text(b.quantity, b.face, lang)}**"
+            for b in view.history[-12:]
         ]
         embed.add_field(
             name=t(lang, "m.bids", round=view.round), value="\n".join(bids)[:1024], inline=False
         )
     if view.over:
         if view.winner is not None:
+            embed.add_field(
+                name="\u200b", value=t(lang, "m.winner", player=names(view.winner)), inline=False
+            )
             embed.set_footer(text=t(lang, "m.footer_won"))
     elif view.current is not None:
         embed.add_field(
@@ -180,7 +187,7 @@ def bid_panel(table_id: int, step: int, legal: Sequence[Any], lang: str) -> disc
     if not any(isinstance(action, lm.Bid | lm.Challenge) for action in legal):
         return None
     components = discord.ui.View(timeout=None)
-    components.add_item(TableSelect(table_id, step, bid_options(legal), t(lang, "m.select")))
+    components.add_item(TableSelect(table_id, step, bid_options(legal, lang), t(lang, "m.select")))
     if any(isinstance(action, lm.Challenge) for action in legal):
         components.add_item(dudo_button(table_id, step, lang))
     return components
@@ -209,7 +216,7 @@ def event_lines(events: Sequence[Any], lang: str, name: Names, you: int | None =
                 )
             )
         elif isinstance(event, ev.BidMade):
-            bid = bid_text(event.quantity, event.face)
+            bid = bid_text(event.quantity, event.face, lang)
             player = name(event.player)
             lines.append(
                 t(
@@ -222,7 +229,7 @@ def event_lines(events: Sequence[Any], lang: str, name: Names, you: int | None =
                 )
             )
         elif isinstance(event, ev.Challenged):
-            bid = bid_text(event.quantity, event.face)
+            bid = bid_text(event.quantity, event.face, lang)
             bidder = name(event.bidder)
             lines.append(
                 t(
@@ -272,8 +279,16 @@ def explain(error: BaseException, lang: str) -> str | None:
     params = dict(error.params)
     if isinstance(error, lm.BidTooLow):
         if params.get("minimum") is not None:
-            return t(lang, "err.bid_too_low", minimum=bid_text(*params["minimum"]))
-        raises = ", ".join(bid_text(*value) for value in params.get("raises") or ())
+            quantity, face = params["minimum"]
+            others = [(q, f) for q, f in params.get("raises") or () if f != face]
+            return t(
+                lang,
+                "err.bid_too_low",
+                minimum=bid_text(quantity, face, lang),
+                face=str(face),
+                others=", ".join(bid_text(q, f, lang) for q, f in others) or "—",
+            )
+        raises = ", ".join(bid_text(q, f, lang) for q, f in params.get("raises") or ())
         return t(lang, "err.bid_too_low_none", raises=raises or "—")
     if isinstance(error, lm.InvalidBid):
         reason = t(lang, f"err.invalid_bid.{params.get('reason')}")

@@ -70,7 +70,7 @@ class Tutorials:
         body.append(t(lang, "m.your_dice", dice=faces(mine), count=len(mine)))
         if view.bid is not None and view.bidder is not None:
             bidder = _name(game, lang, view.bidder)
-            body.append(t(lang, "m.current_bid", bid=bid_text(*view.bid), player=bidder))
+            body.append(t(lang, "m.current_bid", bid=bid_text(*view.bid, lang), player=bidder))
         advised = game.advice(DIFFICILE, random.Random(game.step))
         body.append("💡 " + " ".join(hint_lines(view, advised, lang)))
         return "\n".join(body)[-2000:], self._components(game, lang)
@@ -79,7 +79,9 @@ class Tutorials:
         """The tutorial's select of raises and its *dudo* button."""
         legal = game.legal(game.user)
         view = discord.ui.View(timeout=None)
-        view.add_item(TutorialSelect(game.user, game.step, bid_options(legal), t(lang, "m.select")))
+        view.add_item(
+            TutorialSelect(game.user, game.step, bid_options(legal, lang), t(lang, "m.select"))
+        )
         if any(isinstance(action, lm.Challenge) for action in legal):
             view.add_item(TutorialDudo(game.user, game.step, label=t(lang, "m.btn.dudo")))
         return view

@@ -241,15 +241,15 @@ class Channel:
             return
         post.pending, post.headline, post.story, post.below = [], list(headline), story, set()
         table.message_id = message.id
-        if old is not None and old != message.id:
-            await self._guarded(
-                table, "move the old table message", self._retire(table, old, old_headline)
-            )
-        if table.running:
+        if table.running:  # stored first: after a restart, the table goes on from this copy
             try:
                 await self.tables.save_meta(table)
             except StorageError:
                 log.warning("table %s: could not store the table message id", table.id)
+        if old is not None and old != message.id:
+            await self._guarded(
+                table, "move the old table message", self._retire(table, old, old_headline)
+            )
 
     async def _retire(self, table: Table, message_id: int, headline: Sequence[str]) -> None:
         """An old copy of the table: its headline stays in the channel, the rest goes."""

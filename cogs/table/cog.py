@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import REGISTRY
 from bot.i18n import t
 from bot.kernel.errors import NotNow
 from bot.kernel.spec import GameSpec
@@ -43,6 +44,8 @@ class TableCog(Channel, commands.GroupCog):
     lifts: ClassVar[bool] = False  # a cup is lifted in this game (``/soulever``)
     # The events worth a message of their own (a reveal, a round's end, the game's end).
     headlines: ClassVar[tuple[type, ...]] = ()
+    # The events that end a game (its final standings are told with them).
+    endings: ClassVar[tuple[type, ...]] = ()
 
     def __init__(self, bot: Gobelet) -> None:
         self.bot = bot
@@ -249,11 +252,7 @@ class TableCog(Channel, commands.GroupCog):
             shown = table.started or self.repost_due(table)  # a game's end: the new copy
             if not shown:
                 await self.after_move(interaction, table, lines, public=True)
-            await self._guarded(
-                table,
-                "redraw the stopped table",
-                self.refresh(table, interaction if shown else None),
-            )
+            await self._followed(table, events, interaction if shown else None)
 
     # ------------------------------------------------------------------ the commands every game has
 
@@ -400,8 +399,21 @@ class TableCog(Channel, commands.GroupCog):
         """Once a move is told: what the game keeps in step, the redraw (``interaction``: a
         command answered with the table), the turn's end."""
         await self._guarded(table, "follow the move", self._after_events(table, events))
+        if any(isinstance(event, self.endings) for event in events):
+            await self._guarded(table, "tell the standings", self._ended(table))
         await self._guarded(table, "redraw the table", self.refresh(table, interaction))
         await self._guarded(table, "end the turn", self._after_turn(table))
+
+    async def _ended(self, table: Table) -> None:
+        """The game just ended: its final standings head the table's last message."""
+        kind = REGISTRY[table.kind]
+        stored = await self.tables.repository.events(table.id)
+        logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
+        await self.tell(table, self.standings(table, logged), headline=True)
+
+    def standings(self, table: Table, logged: Sequence[Any]) -> list[str]:
+        """The final standings of a game just ended, from its whole event log."""
+        return []
 
     async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
         """What a game keeps in step once a move is told (e.g. Maya's accusation messages)."""

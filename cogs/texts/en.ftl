@@ -43,6 +43,14 @@ err-unknown_command = This command is no longer available.
 ## note
 note-timeout = ⏱️ { $player } did not play in time: the CPU plays for them.
 note-timeout_leave = ⏱️ { $player } let 3 turns in a row pass.
+# The end of a game: the final standings.
+end-standings = 🏅 **Final standings**
+end-place = { $place }. { $player } — { $detail }
+end-out_in = out in round { $round }
+end-left = · { $player } left the table
+end-tally = 📊 **Final tally of the night** (who drank most first)
+end-drinker = 🍻 Pillar of the bar: { $player }
+end-sober = 😇 Soberest of the night: { $player }
 table-your_turn = 🔔 Your turn, { $player }!
 note-back = 🔁 The table is back after a bot restart. Let's go on!
 note-table_opened = 🎲 { $player } opens a { $game } table ({ $preset }).

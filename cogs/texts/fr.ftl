@@ -43,6 +43,14 @@ err-unknown_command = Cette commande n'est plus disponible.
 ## note
 note-timeout = ⏱️ { $player } n'a pas joué à temps : le CPU joue à sa place.
 note-timeout_leave = ⏱️ { $player } a laissé passer 3 tours de suite.
+# The end of a game: the final standings.
+end-standings = 🏅 **Classement final**
+end-place = { $place }. { $player } — { $detail }
+end-out_in = éliminé·e à la manche { $round }
+end-left = · { $player } a quitté la table
+end-tally = 📊 **Bilan de la soirée** (qui a le plus bu en tête)
+end-drinker = 🍻 Pilier de comptoir : { $player }
+end-sober = 😇 Sobre de la soirée : { $player }
 table-your_turn = 🔔 À toi de jouer, { $player } !
 note-back = 🔁 La table est de retour après un redémarrage du bot. On reprend !
 note-table_opened = 🎲 { $player } ouvre une table de { $game } ({ $preset }).

@@ -71,6 +71,9 @@ def table_embed(
     lines = [seat_line(seat, view, names, lang) for seat in view.seats]
     if view.over:
         lines.append(t(lang, "y.over"))
+        if view.winners:
+            key = "y.ev.won" if len(view.winners) == 1 else "y.ev.tied"
+            lines.append(t(lang, key, player=", ".join(names(p) for p in view.winners)))
     elif view.current is not None:
         lines.append("")
         lines.append(

@@ -255,7 +255,7 @@ WHO = r"(<@\d+>|\*\*[^*]+\*\* 🤖)"
 ANNOUNCE_LINE = re.compile(rf"^(?:📣|🔥|📸) {WHO} (?:annonce|announces) ")
 REVEAL_LINE = re.compile(
     rf"{WHO} (?:soulève :|lifts:) ([{FACES}]) ([{FACES}]) \((\d\d)\) — {WHO} "
-    r"(?:avait annoncé|announced) (MAYA \(21\)|\d\d)"
+    r"(?:avait annoncé|announced) (MAYA \(21\)|MIA \(21\)|double \d|\d\d)"
 )
 LIFE_LOST_LINE = re.compile(rf"^💔 {WHO} (?:perd|loses) (\d+) \S+ \((?:reste )?(\d+)(?: left)?\)")
 ELIMINATED_LINE = re.compile(rf"^☠️ {WHO} ")

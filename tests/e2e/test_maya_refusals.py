@@ -33,8 +33,19 @@ from tests.e2e.world import Channel, User
 
 pytestmark = pytest.mark.bot_env(GOBELET_DICE_SEED="4242")
 
-VALUES_HINT_FR = "Valeurs : 31 … 65, les doubles 11 … 66, et 21 (Maya)."
-VALUES_HINT_EN = "Values: 31 … 65, doubles 11 … 66, and 21 (Maya)."
+VALUES_HINT_FR = (
+    "Valeurs : 31 … 65, les doubles 11 … 66 (« double 1 » … « double 6 »), et 21 (le Maya, ou Mia)."
+)
+VALUES_HINT_EN = (
+    "Values: 31 … 65, the doubles 11 … 66 (“double 1” … “double 6”), and 21 (the Maya, or Mia)."
+)
+
+
+def said(value: int) -> str:
+    """A value as the players say it at a soirée: 53, double 3, MAYA (21)."""
+    if value == 21:
+        return "MAYA (21)"
+    return f"double {value // 11}" if value % 11 == 0 else str(value)
 
 
 async def refused(interaction: InjectedInteraction) -> Message:
@@ -77,7 +88,10 @@ def announced_value(driver: MayaDriver) -> int:
     assert driver.table is not None
     shown = announcement_shown(driver.table)
     assert shown is not None, driver.table.text
-    return 21 if "MAYA" in shown else int(shown.split("**")[1])
+    value = shown.split("**")[1]
+    if value.startswith("double "):
+        return 11 * int(value.removeprefix("double "))
+    return 21 if "MAYA" in value else int(value)
 
 
 async def advance_until(
@@ -192,20 +206,22 @@ async def test_an_illegal_announcement_says_the_minimum_or_the_valid_values(
     too_low = await refused(
         await emulator.slash(player, comptoir, "maya annoncer", {"valeur": str(previous)})
     )
+    # What was wrong and what is possible: at least the next value, or a Photo.
     assert too_low.text == (
-        f"Annonce trop basse : il faut au moins {minimum} (l'annonce à battre est {previous})."
+        f"Annonce trop basse : il faut au moins {said(minimum)}, ou 📸 Photo "
+        f"(l'annonce à battre est {said(previous)})."
     )
     for typed in ("27", "bof", "7"):
         answer = await refused(
             await emulator.slash(player, comptoir, "maya annoncer", {"valeur": typed})
         )
-        assert answer.text == f"« {typed} » n'est pas une valeur de Maya. {VALUES_HINT_FR}"
+        assert answer.text == f"« {typed} » n'est pas une valeur du jeu. {VALUES_HINT_FR}"
     assert public_since(emulator, comptoir, before) == []
 
     # A legal one goes through, publicly.
     accepted = await emulator.slash(player, comptoir, "maya annoncer", {"valeur": str(minimum)})
     reply = await accepted.reply()
-    assert not reply.ephemeral and f"annonce **{minimum}**" in reply.text
+    assert not reply.ephemeral and f"annonce **{said(minimum)}**" in reply.text
 
     # carol, in English, when she holds the cup.
     turn = await advance_until(driver, users, lambda t: t.phase == "respond")
@@ -220,10 +236,11 @@ async def test_an_illegal_announcement_says_the_minimum_or_the_valid_values(
         await emulator.slash(carol, comptoir, "maya annoncer", {"valeur": "31"})
     )
     assert too_low.text == (
-        f"Too low: you need at least {minimum} (the announcement to beat is {previous})."
+        f"Too low: you need at least {said(minimum)}, or 📸 Photo "
+        f"(the announcement to beat is {said(previous)})."
     )
     answer = await refused(await emulator.slash(carol, comptoir, "maya annoncer", {"valeur": "x"}))
-    assert answer.text == f"“x” is not a Maya value. {VALUES_HINT_EN}"
+    assert answer.text == f"“x” is not a value of the game. {VALUES_HINT_EN}"
     no_traceback(bot)
 
 

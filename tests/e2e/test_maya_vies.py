@@ -183,7 +183,8 @@ async def slash_announce(
     offered = [choice["value"] for choice in await typed.autocomplete_choices()]
     assert offered == legal_above(announced)
     labels = {c["value"]: c["name"] for c in typed.choices or []}
-    assert "MAYA" in labels["21"]
+    assert labels["21"] == "🔥 MIA (21)"  # Mia's players call 21 the Mia
+    assert all(labels[v] == f"double {v[0]}" for v in labels if v[0] == v[-1] and len(v) == 2)
     # Someone else typing sees nothing to announce: it is not their turn.
     nosy = await emulator.autocomplete(
         others[0], driver.channel, "maya annoncer", {"valeur": ""}, "valeur"
@@ -192,7 +193,9 @@ async def slash_announce(
     choice = pick_announcement(rng, value, offered)
     said = await (await driver.slash(user, "maya annoncer", {"valeur": choice})).reply()
     assert not said.ephemeral
-    shown = "**MAYA**" if choice == "21" else f"**{choice}**"
+    shown = "**MIA**" if choice == "21" else f"**{choice}**"
+    if len(choice) == 2 and choice[0] == choice[1]:
+        shown = f"**double {choice[0]}**"
     assert f"<@{user.id}> annonce {shown}" in said.text, said.text
     assert not dice_in(said.text)
     return int(choice)

@@ -191,7 +191,7 @@ async def test_refusals_name_the_smallest_raise_and_whose_turn_it_is(
     low = await (
         await emulator.slash(second, comptoir, "menteur annoncer", {"quantite": 2, "valeur": 5})
     ).reply()
-    assert low.ephemeral and "la plus petite annonce légale est 3 × 5" in low.text
+    assert low.ephemeral and "sur les 5, il faut au moins trois 5 ;" in low.text
     huge = await (
         await emulator.slash(second, comptoir, "menteur annoncer", {"quantite": 30, "valeur": 5})
     ).reply()

@@ -44,7 +44,7 @@ async def test_an_announcement_in_odd_digits_is_refused_as_no_value(
     comptoir = emulator.channel("bar", "comptoir")
     await (await emulator.slash("alice", comptoir, "maya start")).reply()
     answer = await refusal(emulator, comptoir, "maya annoncer", {"valeur": value})
-    assert "n'est pas une valeur de Maya" in answer.text
+    assert "n'est pas une valeur du jeu" in answer.text
     calm(bot)
 
 

@@ -287,6 +287,12 @@ async def test_a_mia_game_killed_after_an_announcement_goes_on_where_it_was(
     turn = await game.announce(announcer, panel, str(value))
     responder = game.users[turn.player]
     assert responder != announcer
+    # The table came down for the responder's turn: once the copy above is gone, the new
+    # one is the table's (stored before the old one goes).
+    await emulator.wait_for(
+        lambda: sum(bool(m.buttons) for m in emulator.transcript.public(comptoir.id)) == 1,
+        what="one table message",
+    )
     table_id, before = game.table.id, game.table.embeds
     dice_before = {user.id: await my_dice(emulator, user, comptoir) for user in (alice, bob)}
     assert dice_before == {alice.id: NO_DICE_FR, bob.id: NO_DICE_FR}  # the cup is closed

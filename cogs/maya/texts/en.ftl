@@ -20,7 +20,7 @@ ev-believed_blind = 🤝 { $player } believes { $announcer } and rolls, blind �
 ev-tapped = 👆 { $player } taps the cup without looking…
 ev-second_chance = 🔁 { $player } shakes a second time, without looking.
 ev-announced = 📣 { $player } announces **{ $value }**{ $blind } → to { $next }.
-ev-announced_maya = 🔥 { $player } announces **MAYA** (21){ $blind }! → { $next }
+ev-announced_maya = 🔥 { $player } announces **{ $top }** (21){ $blind }! → { $next }
 ev-announced_photo = 📸 { $player } announces **Photo**{ $blind } → to { $next }.
 ev-blind_suffix = {" "}(blind)
 ev-lift_true = 🫣 { $lifter } lifts: { $dice } — { $announcer } announced { $announced }{ $photo }, it was **true**!
@@ -28,7 +28,7 @@ ev-lift_bluff = 🫣 { $lifter } lifts: { $dice } — { $announcer } announced {
 ev-photo_suffix = {" "}(Photo)
 ev-fragile = 🙇 { $player } believes the Maya and submits (Fragile).
 ev-warrior = ⚔️ { $player } believes the Maya and goes Warrior!
-ev-accept_maya = 🙏 { $player } accepts the Maya without looking.
+ev-accept_maya = 🙏 { $player } accepts the { $top } without looking.
 ev-warrior_success = ⚔️ { $player } rolls { $dice } — **MAYA**! { $verifier } checks and drinks.
 ev-warrior_failure = ⚔️ { $player } rolls { $dice } — no Maya, { $verifier } checked.
 ev-drank_sip = 🍺 { $player } takes { $count } { $word }.
@@ -60,6 +60,10 @@ ev-fault_appealed = ⚖️ { $player } appeals… **Appeal rejected.** (As alway
 ev-fault_dropped = ⚖️ The accusation is dropped.
 
 ## word
+# What the players call 21: the Maya at a soirée, the Mia in Mia mode; a double by its die.
+word-top_maya = Maya
+word-top_mia = Mia
+word-double = double { $face }
 word-sip = sip
 word-sips = sips
 word-life = life
@@ -74,6 +78,7 @@ me-no_dice = You have no dice under the cup right now.
 me-announce_prompt = Pick your announcement (you must beat { $previous }).
 me-announce_prompt_open = Pick your announcement (you open: anything goes).
 me-your_turn = Your turn!
+me-maya_how = 🔥 Facing a Maya, how do you believe it? **Fragile**: you drink 1 sip, no roll. **Warrior**: you roll once for a Maya; made it, the next player drinks a whole glass; missed, you do.
 
 ## table
 table-title = 🎲 { $game } — { $preset }
@@ -88,7 +93,7 @@ table-turn = Turn
 table-turn_open = { $player } opens the round (roll the dice).
 table-turn_announce = { $player } must announce.
 table-turn_respond = { $player } must believe or lift { $announcer }.
-table-turn_maya = { $player } must answer { $announcer }'s Maya.
+table-turn_maya = { $player } must answer { $announcer }'s { $top }.
 table-deadline = ⏱️ { $when }
 table-over = Game over.
 table-winner = 🏆 { $player }
@@ -109,7 +114,7 @@ btn-believe_blind = Believe blind
 btn-lift = Lift
 btn-fragile = Fragile (1 sip)
 btn-warrior = Warrior
-btn-accept_maya = Accept the Maya
+btn-accept_maya = Accept the { $top }
 btn-photo = Photo
 btn-tap = Tap { $face }
 btn-second_chance = Second chance
@@ -120,12 +125,14 @@ btn-fault_appeal = Appeal
 ## select
 select-announce = Announce…
 select-photo = 📸 Photo ({ $value })
-select-maya = 🔥 MAYA (21)
 
 ## err
-err-announcement_too_low = Too low: you need at least { $minimum } (the announcement to beat is { $previous }).
+err-announcement_too_low = Too low: you need at least { $minimum }{ $photo ->
+        [yes] , or 📸 Photo
+       *[no] {""}
+    } (the announcement to beat is { $previous }).
 err-announcement_too_low_none = Nothing beats { $previous }: believe or lift.
-err-unknown_value = “{ $value }” is not a Maya value. Values: 31 … 65, doubles 11 … 66, and 21 (Maya).
+err-unknown_value = “{ $value }” is not a value of the game. Values: 31 … 65, the doubles 11 … 66 (“double 1” … “double 6”), and 21 (the Maya, or Mia).
 err-photo_after_photo = No Photo right after a Photo.
 err-photo_on_maya = No Photo on a Maya.
 err-photo_no_announcement = No Photo yet: nobody has announced in this round.

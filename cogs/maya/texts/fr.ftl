@@ -20,7 +20,7 @@ ev-believed_blind = 🤝 { $player } croit { $announcer } et relance, à l'aveug
 ev-tapped = 👆 { $player } tapote le gobelet sans regarder…
 ev-second_chance = 🔁 { $player } secoue une seconde fois, sans regarder.
 ev-announced = 📣 { $player } annonce **{ $value }**{ $blind } → à { $next }.
-ev-announced_maya = 🔥 { $player } annonce **MAYA** (21){ $blind } ! → { $next }
+ev-announced_maya = 🔥 { $player } annonce **{ $top }** (21){ $blind } ! → { $next }
 ev-announced_photo = 📸 { $player } annonce **Photo**{ $blind } → à { $next }.
 ev-blind_suffix = {" "}(à l'aveugle)
 ev-lift_true = 🫣 { $lifter } soulève : { $dice } — { $announcer } avait annoncé { $announced }{ $photo }, c'était **vrai** !
@@ -28,7 +28,7 @@ ev-lift_bluff = 🫣 { $lifter } soulève : { $dice } — { $announcer } avait a
 ev-photo_suffix = {" "}(Photo)
 ev-fragile = 🙇 { $player } croit le Maya et se soumet (Fragile).
 ev-warrior = ⚔️ { $player } croit le Maya et tente le Warrior !
-ev-accept_maya = 🙏 { $player } accepte le Maya sans regarder.
+ev-accept_maya = 🙏 { $player } accepte le { $top } sans regarder.
 ev-warrior_success = ⚔️ { $player } lance { $dice } — **MAYA** ! { $verifier } vérifie et boit.
 ev-warrior_failure = ⚔️ { $player } lance { $dice } — pas de Maya, { $verifier } a vérifié.
 ev-drank_sip = 🍺 { $player } prend { $count } { $word }.
@@ -60,6 +60,10 @@ ev-fault_appealed = ⚖️ { $player } fait appel… **Appel rejeté.** (Comme t
 ev-fault_dropped = ⚖️ L'accusation est abandonnée.
 
 ## word
+# What the players call 21: the Maya at a soirée, the Mia in Mia mode; a double by its die.
+word-top_maya = Maya
+word-top_mia = Mia
+word-double = double { $face }
 word-sip = gorgée
 word-sips = gorgées
 word-life = vie
@@ -74,6 +78,7 @@ me-no_dice = Tu n'as pas de dés sous le gobelet en ce moment.
 me-announce_prompt = Choisis ton annonce (il faut battre { $previous }).
 me-announce_prompt_open = Choisis ton annonce (tu ouvres : tout est permis).
 me-your_turn = C'est à toi !
+me-maya_how = 🔥 Face à un Maya, tu le crois comment ? **Fragile** : tu bois 1 gorgée, sans lancer. **Warrior** : tu lances une fois pour faire Maya ; réussi, le suivant boit un verre entier, raté, c'est toi.
 
 ## table
 table-title = 🎲 { $game } — { $preset }
@@ -88,7 +93,7 @@ table-turn = Au tour de
 table-turn_open = { $player } ouvre la manche (lancer les dés).
 table-turn_announce = { $player } doit annoncer.
 table-turn_respond = { $player } doit croire ou soulever { $announcer }.
-table-turn_maya = { $player } doit répondre au Maya de { $announcer }.
+table-turn_maya = { $player } doit répondre au { $top } de { $announcer }.
 table-deadline = ⏱️ { $when }
 table-over = Partie terminée.
 table-winner = 🏆 { $player }
@@ -109,7 +114,7 @@ btn-believe_blind = Croire à l'aveugle
 btn-lift = Soulever
 btn-fragile = Fragile (1 gorgée)
 btn-warrior = Warrior
-btn-accept_maya = Accepter le Maya
+btn-accept_maya = Accepter le { $top }
 btn-photo = Photo
 btn-tap = Tapoter { $face }
 btn-second_chance = Seconde chance
@@ -120,12 +125,14 @@ btn-fault_appeal = Faire appel
 ## select
 select-announce = Annoncer…
 select-photo = 📸 Photo ({ $value })
-select-maya = 🔥 MAYA (21)
 
 ## err
-err-announcement_too_low = Annonce trop basse : il faut au moins { $minimum } (l'annonce à battre est { $previous }).
+err-announcement_too_low = Annonce trop basse : il faut au moins { $minimum }{ $photo ->
+        [yes] , ou 📸 Photo
+       *[no] {""}
+    } (l'annonce à battre est { $previous }).
 err-announcement_too_low_none = Plus rien ne bat { $previous } : crois ou soulève.
-err-unknown_value = « { $value } » n'est pas une valeur de Maya. Valeurs : 31 … 65, les doubles 11 … 66, et 21 (Maya).
+err-unknown_value = « { $value } » n'est pas une valeur du jeu. Valeurs : 31 … 65, les doubles 11 … 66 (« double 1 » … « double 6 »), et 21 (le Maya, ou Mia).
 err-photo_after_photo = Pas de Photo juste après une Photo.
 err-photo_on_maya = Pas de Photo sur un Maya.
 err-photo_no_announcement = Photo impossible : personne n'a encore annoncé dans cette manche.

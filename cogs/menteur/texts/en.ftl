@@ -17,14 +17,25 @@ m-left = left
 m-players = Players (dice left)
 m-bids = Bids of round { $round }
 m-turn = Whose turn
-m-turn_line = { $player }: bid higher or challenge (dudo). { $total } dice in play.
+m-turn_line = { $player }: bid higher, or call “Liar!”. { $total } dice in play.
 m-footer_won = Game over.
+m-dice_left = { $count ->
+    [one] 1 die left
+   *[other] { $count } dice left
+}
+m-winner = 🏆 { $player } wins the game.
 
 ## m.btn
-m-btn-dudo = Dudo! (challenge)
+m-btn-dudo = Liar! (challenge)
 
 ## m
 m-select = Bid…
+# A bid: how many dice (in words up to twenty), showing which value ("five 4s").
+m-numbers = one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty
+m-bid = { $words } { $face }{ $quantity ->
+    [one] {""}
+   *[other] s
+}
 m-panel_closed = 🎲 Your game at this table is over.
 m-your_dice = 🎲 Your dice ({ $count }): { $dice }
 m-current_bid = Bid to beat: **{ $bid }** ({ $player })
@@ -33,7 +44,7 @@ m-you = you
 ## m.hint
 m-hint-chance = Chance that "{ $bid }" holds, given your dice: **{ $percent }**.
 m-hint-bid = A good player would bid **{ $bid }**.
-m-hint-challenge = A good player would challenge (dudo).
+m-hint-challenge = A good player would call “Liar!”.
 
 ## m.tuto
 m-tuto-welcome = 🎓 **Learn by playing** — a game just for you against CPUs (5 dice, ones wild). It never counts on the leaderboard.
@@ -88,7 +99,7 @@ m-ev-won = 🏆 { $you ->
     }
 
 ## err
-err-bid_too_low = Bid too low: the smallest legal bid is { $minimum }.
+err-bid_too_low = Bid too low: on { $face }s you need at least { $minimum }; on the other values: { $others }.
 err-bid_too_low_none = Bid too low, and impossible on that value; the smallest legal bids: { $raises }.
 err-invalid_bid = Impossible bid: { $reason }.
 err-no_bid = There is no bid to challenge yet.

@@ -17,14 +17,25 @@ m-left = parti·e
 m-players = Joueurs (dés restants)
 m-bids = Annonces de la manche { $round }
 m-turn = À qui le tour
-m-turn_line = { $player } : annoncer plus haut ou soulever (dudo). { $total } dés en jeu.
+m-turn_line = { $player } : annoncer plus haut, ou contester : « Menteur ! ». { $total } dés en jeu.
 m-footer_won = Partie terminée.
+m-dice_left = { $count ->
+    [one] 1 dé restant
+   *[other] { $count } dés restants
+}
+m-winner = 🏆 { $player } gagne la partie.
 
 ## m.btn
-m-btn-dudo = Dudo ! (soulever)
+m-btn-dudo = Menteur ! (contester)
 
 ## m
 m-select = Annoncer…
+# A bid: how many dice (in words up to twenty), showing which value ("cinq 4").
+m-numbers = un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize dix-sept dix-huit dix-neuf vingt
+# (« cinq 4 » : pas de marque du pluriel en français, $quantity sert à l'anglais « five 4s ».)
+m-bid = { $words } { $face }{ $quantity ->
+   *[other] {""}
+}
 m-panel_closed = 🎲 Ta partie est finie à cette table.
 m-your_dice = 🎲 Tes dés ({ $count }) : { $dice }
 m-current_bid = Annonce à battre : **{ $bid }** ({ $player })
@@ -33,7 +44,7 @@ m-you = toi
 ## m.hint
 m-hint-chance = Probabilité que « { $bid } » soit vraie, vu tes dés : **{ $percent }**.
 m-hint-bid = Un bon joueur annoncerait **{ $bid }**.
-m-hint-challenge = Un bon joueur soulèverait (dudo).
+m-hint-challenge = Un bon joueur contesterait : « Menteur ! »
 
 ## m.tuto
 m-tuto-welcome = 🎓 **Apprendre en jouant** — une partie rien que pour toi contre des CPU (5 dés, les 1 sont jokers). Elle ne compte pas au classement.
@@ -92,15 +103,15 @@ m-ev-won = 🏆 { $you ->
     }
 
 ## err
-err-bid_too_low = Annonce trop basse : la plus petite annonce légale est { $minimum }.
+err-bid_too_low = Annonce trop basse : sur les { $face }, il faut au moins { $minimum } ; sur les autres valeurs : { $others }.
 err-bid_too_low_none = Annonce trop basse, et impossible sur cette valeur ; les plus petites annonces légales : { $raises }.
 err-invalid_bid = Annonce impossible : { $reason }.
 err-no_bid = Il n'y a pas encore d'annonce à soulever.
 
 ## metric
 metric-dice_lost = dés perdus
-metric-challenges_won = dudos réussis
-metric-challenges_lost = dudos ratés
+metric-challenges_won = contestations réussies
+metric-challenges_lost = contestations ratées
 
 ## err
 err-invalid_bid-face = la valeur doit être de 1 à 6

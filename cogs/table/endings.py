@@ -1,0 +1,52 @@
+"""A game's end, worth a screenshot: the final standings, the winner first.
+
+Games played to the last player standing (Mia, Dés du menteur) rank by elimination: the
+winner, then whoever went out last, and so on; those who left the table come after. The
+game's cog gives what only it knows (each player's figure in words, the rounds they went
+out in, read from the game's event log)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.i18n import t
+
+Names = Callable[[int], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """A player who went out: eliminated in ``round``, or (``left``) gone from the table."""
+
+    player: int
+    round: int
+    left: bool = False
+
+
+def elimination_standings(
+    lang: str,
+    names: Names,
+    winner: int | None,
+    standing: Sequence[tuple[int, str]],
+    out: Sequence[Out],
+) -> list[str]:
+    """The standings of a game played to the last one in: ``standing`` are those still in
+    (with their figure in words: "2 ❤️"), the winner among them; ``out`` in the order they
+    went out."""
+    lines = [t(lang, "end.standings")]
+    place = 0
+    still = sorted(standing, key=lambda seat: seat[0] != winner)  # the winner first
+    for player, figure in still:
+        place += 1
+        medal = "🏆 " if player == winner else ""
+        lines.append(
+            t(lang, "end.place", place=place, player=f"{medal}{names(player)}", detail=figure)
+        )
+    for gone in reversed([o for o in out if not o.left]):
+        place += 1
+        detail = t(lang, "end.out_in", round=gone.round)
+        lines.append(t(lang, "end.place", place=place, player=names(gone.player), detail=detail))
+    for gone in [o for o in out if o.left]:
+        lines.append(t(lang, "end.left", player=names(gone.player)))
+    return lines
