@@ -53,11 +53,25 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
+def command_ids(synced: list[app_commands.AppCommand]) -> dict[str, int]:
+    """Each synced command's id by its path ("aide", "maya start"): a subcommand is
+    mentioned with its group's id."""
+    ids: dict[str, int] = {}
+    for found in synced:
+        ids[found.name] = found.id
+        for option in found.options:
+            subcommand = discord.AppCommandOptionType.subcommand
+            if isinstance(option, app_commands.AppCommandGroup) and option.type is subcommand:
+                ids[f"{found.name} {option.name}"] = found.id
+    return ids
+
+
 class Gobelet(commands.Bot):
     tables: Tables
     components: list[stale.DynamicType]
     table_cogs: dict[str, TableCog]  # game -> its cog (each registers itself when loaded)
     table_posts: dict[int, Any]  # table id -> what its message shows (cogs.table.channel.Post)
+    command_ids: dict[str, int]  # "maya start" -> its command's id, once synced (mentions)
 
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         super().__init__(
@@ -72,6 +86,7 @@ class Gobelet(commands.Bot):
         self.components = []
         self.table_cogs = {}
         self.table_posts = {}
+        self.command_ids = {}
 
     def add_components(self, *items: stale.DynamicType) -> None:
         """Register a cog's buttons and selects (they survive restarts)."""
@@ -116,6 +131,7 @@ class Gobelet(commands.Bot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d application commands", len(synced))
+        self.command_ids = command_ids(synced)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

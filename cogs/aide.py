@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import REGISTRY
-from bot.i18n import ENGLISH, command, language, t
+from bot.i18n import ENGLISH, command, language, mention_commands, t
 from bot.i18n.commands import ENGLISH as ENGLISH_COMMANDS
 from cogs.table import answers
 from cogs.table.errors import private_lang
@@ -83,9 +83,9 @@ class Aide(commands.Cog, name="Aide"):
             settings = {}
         lang = language(settings.get("language") or message.guild.preferred_locale)
         try:
-            await message.channel.send(
-                t(lang, "help.mentioned"), allowed_mentions=discord.AllowedMentions.none()
-            )
+            # Its commands as mentions: each reader's client names them in its language.
+            text = mention_commands(t(lang, "help.mentioned"), self.bot.command_ids)
+            await message.channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not point to /aide in channel %s", message.channel.id)
 

@@ -11,7 +11,8 @@ other gets French.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -185,6 +186,33 @@ def variables(lang: str, key: str) -> set[str]:
 def template(lang: str, key: str) -> str:
     """The text ``key`` with each parameter shown as ``{name}`` (its default wording)."""
     return t(lang, key, **{name: f"{{{name}}}" for name in variables(lang, key)})
+
+
+_COMMAND = re.compile(r"(?<![\w</])/([a-z]+)(?: ([a-z]+))?")
+
+
+def mention_commands(text: str, ids: Mapping[str, int]) -> str:
+    """A public text with its commands as Discord command mentions (``</maya start:id>``),
+    which each reader's client shows in its own language and makes clickable. ``ids``: the
+    synced commands' ids by path ("maya start", "aide"); a text naming a command by its
+    English name (an English server) is understood too. Unknown commands stay as text."""
+    if not ids:
+        return text
+    default = {english: french for french, english in commands.ENGLISH.items()}
+
+    def mention(found: re.Match[str]) -> str:
+        top = default.get(found.group(1), found.group(1))
+        sub = found.group(2)
+        if sub is not None:
+            path = f"{top} {default.get(sub, sub)}"
+            if path in ids:
+                return f"</{path}:{ids[path]}>"
+        if top in ids:
+            rest = f" {sub}" if sub is not None else ""
+            return f"</{top}:{ids[top]}>{rest}"
+        return found.group(0)
+
+    return _COMMAND.sub(mention, text)
 
 
 def command(locale: object, path: str) -> str:

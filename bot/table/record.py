@@ -50,6 +50,7 @@ class Table:
     state: Any = None  # the game's State once started
     version: int = 0
     message_id: int | None = None
+    message_headline: list[str] = field(default_factory=list)  # what stays of that message
     fault_messages: dict[int, int] = field(default_factory=dict)  # fault id -> message id
     timeouts: dict[int, int] = field(default_factory=dict)
     deadline: float | None = None  # wall-clock time when the current turn times out
@@ -140,6 +141,7 @@ class Table:
             "cpus": {str(k): [v.name, v.level] for k, v in self.cpus.items()},
             "names": {str(k): v for k, v in self.names.items()},
             "message_id": self.message_id,
+            "message_headline": list(self.message_headline),
             "fault_messages": {str(k): v for k, v in self.fault_messages.items()},
             "timeouts": {str(k): v for k, v in self.timeouts.items()},
             "deadline": self.deadline,
@@ -165,6 +167,7 @@ class Table:
             state=kind.state_from_json(record.state) if record.state else None,
             version=record.version,
             message_id=meta.get("message_id"),
+            message_headline=list(meta.get("message_headline", [])),
             fault_messages={int(k): v for k, v in meta.get("fault_messages", {}).items()},
             timeouts={int(k): v for k, v in meta.get("timeouts", {}).items()},
             deadline=meta.get("deadline"),

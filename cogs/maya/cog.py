@@ -17,7 +17,13 @@ from bot.i18n import t
 from bot.table import CPU_LEVELS, Table, TableError
 from cogs.maya import options as maya_options
 from cogs.maya import render
-from cogs.maya.components import component_action, panel_view, style_view, table_view
+from cogs.maya.components import (
+    component_action,
+    panel_view,
+    possible_moves,
+    style_view,
+    table_view,
+)
 from cogs.maya.errors import explain
 from cogs.maya.faults import Faults
 from cogs.table import TableCog, answers
@@ -115,7 +121,9 @@ class MayaCog(
                     out.append(Out(event.player, round_, left=True))
             gone = {o.player for o in out}
             standing = [
-                (seat.player, f"{seat.lives} ❤️") for seat in view.seats if seat.player not in gone
+                (seat.player, f"{seat.lives} ❤️", seat.lives)
+                for seat in view.seats
+                if seat.player not in gone
             ]
             return elimination_standings(lang, table.name, view.winner, standing, out)
         cost = {seat.player: seat.sips + 5 * seat.glasses for seat in view.seats}
@@ -140,6 +148,11 @@ class MayaCog(
         legal = table.legal(current) if current is not None else []
         photo = any(isinstance(action, maya.Photo) for action in legal)
         return explain(error, lang, table.rules, photo)
+
+    def possible(self, table: Table, player: int, lang: str) -> list[str]:
+        if not table.started or not table.running:
+            return []
+        return possible_moves(table.view(), table.legal(player), lang)
 
     def game_name(self, table: Table, lang: str) -> str:
         return render.game_label(table.rules, lang)

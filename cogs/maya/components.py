@@ -122,6 +122,19 @@ def table_view(
     return components
 
 
+def possible_moves(view: maya.View, legal: Sequence[maya.Action], lang: str) -> list[str]:
+    """The moves ``legal`` offers, as the table's buttons name them ("Croire", "Soulever";
+    an announcement: what the panel's menu says)."""
+    names = {button_action(action) for action in legal}
+    found = []
+    for action, key, _ in TURN_BUTTONS:
+        if action in names and action != "dice":
+            found.append(t(lang, key, top=top_name(view.rules, lang)))
+    if any(isinstance(action, maya.Announce | maya.Photo) for action in legal):
+        found.append(t(lang, "select.announce"))
+    return found
+
+
 def style_view(
     table_id: int, step: int, facing: Sequence[maya.Action], lang: str
 ) -> discord.ui.View:

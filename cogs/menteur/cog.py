@@ -39,6 +39,7 @@ class Panel:
     """A player's private panel: the interaction it answered, when, in which language."""
 
     interaction: discord.Interaction
+    message: Any  # the panel (the interaction's answer: a response or a followup)
     opened: float
     lang: str
 
@@ -76,6 +77,15 @@ class MenteurCog(
         lines = [self.note(table, note) for note in notes]
         return lines + render.event_lines(events, table.lang, table.name)
 
+    def possible(self, table: Table, player: int, lang: str) -> list[str]:
+        legal = table.legal(player) if table.started and table.running else []
+        found = []
+        if any(isinstance(action, lm.Bid) for action in legal):
+            found.append(t(lang, "m.select"))
+        if any(isinstance(action, lm.Challenge) for action in legal):
+            found.append(t(lang, "m.btn.dudo"))
+        return found
+
     def standings(self, table: Table, logged: Sequence[Any]) -> list[str]:
         """By elimination, the winner first (with the dice they kept)."""
         view: lm.View = table.view()
@@ -90,7 +100,7 @@ class MenteurCog(
                 out.append(Out(event.player, round_, left=True))
         gone = {o.player for o in out}
         standing = [
-            (seat.player, t(table.lang, "m.dice_left", count=seat.dice))
+            (seat.player, t(table.lang, "m.dice_left", count=seat.dice), seat.dice)
             for seat in view.seats
             if seat.player not in gone
         ]
@@ -135,9 +145,9 @@ class MenteurCog(
         if seat is None or seat.status != lm.IN:
             raise lm.UnknownPlayer(player=user)
         text, components = self.panel(table, user, lang)
-        await answers.reply(interaction, text, ephemeral=True, view=components)
+        shown = await answers.reply(interaction, text, ephemeral=True, view=components)
         self.panels = {k: v for k, v in self.panels.items() if k[0] in self.tables.by_id}
-        self.panels[(table.id, user)] = Panel(interaction, time.monotonic(), lang)
+        self.panels[(table.id, user)] = Panel(interaction, shown, time.monotonic(), lang)
 
     def panel(self, table: Table, user: int, lang: str) -> tuple[str, discord.ui.View | None]:
         """A player's private panel: their dice, the bid to beat, the raises on their turn."""
@@ -164,7 +174,9 @@ class MenteurCog(
                 continue
             text, components = self.panel(table, key[1], panel.lang)
             try:
-                await answers.edit_answer(panel.interaction, content=text, view=components)
+                await answers.edit_answer(
+                    panel.interaction, panel.message, content=text, view=components
+                )
             except discord.HTTPException:
                 log.info("table %s: a private panel could not be edited", table.id)
                 del self.panels[key]

@@ -109,6 +109,11 @@ async def _drop_placeholder(interaction: discord.Interaction) -> None:
         log.info("could not remove the placeholder of interaction %s", interaction.id)
 
 
+def unanswered(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` still waits for its answer (none yet, or only "thinking")."""
+    return not interaction.response.is_done() or _state(interaction).placeholder is not None
+
+
 async def acknowledge(interaction: discord.Interaction) -> None:
     """A click that needs no message of its own: a silent deferred update, at most once.
     (A command always gets a message: see ``reply``.)"""
@@ -131,12 +136,14 @@ async def update(interaction: discord.Interaction, **changes: Any) -> None:
             await interaction.edit_original_response(**changes)
 
 
-async def edit_answer(interaction: discord.Interaction, **changes: Any) -> None:
-    """Edit the answer ``interaction`` was given, later (a private panel kept live): Discord
-    takes it while the interaction's token lasts, 15 minutes."""
+async def edit_answer(interaction: discord.Interaction, message: Any, **changes: Any) -> None:
+    """Edit ``message``, the answer ``reply`` gave ``interaction``, later (a private panel
+    kept live): the message itself, not the original response, which for a click deferred
+    by the watchdog is the public message the button is on. Discord takes the edit while
+    the interaction's token lasts, 15 minutes."""
     state = _state(interaction)
     async with state.lock:
-        await interaction.edit_original_response(**changes)
+        await message.edit(**changes)
 
 
 async def think(interaction: discord.Interaction, *, ephemeral: bool) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import mention_commands, t
 from bot.storage import StorageError
 from bot.table import Table, Tables
 from cogs.table import answers
@@ -62,11 +62,14 @@ class Post:
 
 
 def clip(lines: Sequence[str], keep: int = 0) -> str:
-    """Lines as one message content: the first ``keep`` lines kept whole, the oldest of the
-    others dropped first when the whole does not fit."""
+    """Lines as one message content when the whole does not fit: the oldest lines after the
+    first ``keep`` go first (the story), then the oldest of those (the headline), so that
+    the newest lines, a game's end or whose turn it is, always show."""
     lines = list(lines)
     while len("\n".join(lines)) > CONTENT_LIMIT and len(lines) > keep + 1:
         del lines[keep]
+    while len("\n".join(lines)) > CONTENT_LIMIT and len(lines) > 1:
+        del lines[0]
     return "\n".join(lines)[:CONTENT_LIMIT]
 
 
@@ -88,8 +91,9 @@ class Channel:
         found = posts.get(table.id)
         if found is None:
             found = posts[table.id] = Post()
-            if table.message_id is not None:
+            if table.message_id is not None:  # restored: its turn was told, its headline kept
                 found.turn_of = self._turn_of(table)
+                found.headline = list(table.message_headline)
         return found
 
     def _forget(self, table: Table) -> None:
@@ -132,7 +136,21 @@ class Channel:
         current = self._turn_of(table)
         if current is not None and not table.is_cpu(current):
             lines.append(t(table.lang, "table.your_turn", player=table.name(current)))
-        return clip(lines, keep=len(headline))
+        ids = getattr(self.bot, "command_ids", {})
+        return clip([mention_commands(line, ids) for line in lines], keep=len(headline))
+
+    def _mentioned(self, embed: discord.Embed) -> discord.Embed:
+        """The table's embed with its commands as mentions: each reader's client names
+        them in its own language (the table speaks the server's)."""
+        ids = getattr(self.bot, "command_ids", {})
+        if not ids:
+            return embed
+        if embed.description:
+            embed.description = mention_commands(embed.description, ids)
+        for index, shown in enumerate(embed.fields):
+            value = mention_commands(shown.value or "", ids)
+            embed.set_field_at(index, name=shown.name, value=value[:1024], inline=shown.inline)
+        return embed
 
     def _turn_starts(self, table: Table, post: Post) -> int | None:
         """The human whose turn starts with this drawing (to be pinged), if any."""
@@ -142,11 +160,15 @@ class Channel:
         return current if current != post.turn_of else None
 
     def repost_due(self, table: Table) -> bool:
-        """Whether the table's next drawing is a new message at the bottom."""
+        """Whether the table's next drawing is a new message at the bottom (never for a
+        lobby closed before its game: its message only says so)."""
+        if not table.running and not table.started:
+            return False
         post = self.post(table)
         return (
             table.message_id is None
             or self._turn_starts(table, post) is not None
+            or bool(post.pending and post.headline)  # one headline a message: it stays
             or post.under(table.message_id) >= BELOW
         )
 
@@ -162,7 +184,9 @@ class Channel:
         headline, a human's turn starting, messages below it, its message deleted).
         ``interaction``: a command whose public answer is the table's new copy."""
         post = self.post(table)
-        moved = interaction is not None or self.repost_due(table)
+        embed = self._mentioned(embed)
+        closed = not table.running and not table.started  # a lobby closed before its game
+        moved = not closed and (interaction is not None or self.repost_due(table))
         ping = self._turn_starts(table, post)
         post.turn_of = self._turn_of(table)
         if not moved and table.message_id is not None:
@@ -176,6 +200,9 @@ class Channel:
                     .get_partial_message(table.message_id)
                     .edit(content=content, embed=embed, view=view, allowed_mentions=NOBODY)
                 )
+                if post.pending:
+                    table.message_headline = headline
+                    await self._save(table)
                 post.headline, post.pending, post.story = headline, [], story
                 if not table.running:
                     self._forget(table)
@@ -239,26 +266,30 @@ class Channel:
         except discord.HTTPException:
             log.warning("table %s: could not post the table message", table.id, exc_info=True)
             return
-        post.pending, post.headline, post.story, post.below = [], list(headline), story, set()
-        table.message_id = message.id
-        if table.running:  # stored first: after a restart, the table goes on from this copy
-            try:
-                await self.tables.save_meta(table)
-            except StorageError:
-                log.warning("table %s: could not store the table message id", table.id)
+        post.pending, post.headline, post.story = [], list(headline), story
+        post.below = {seen for seen in post.below if seen > message.id}
+        table.message_id, table.message_headline = message.id, list(headline)
+        await self._save(table)  # first: after a restart, the table goes on from this copy
         if old is not None and old != message.id:
             await self._guarded(
                 table, "move the old table message", self._retire(table, old, old_headline)
             )
+
+    async def _save(self, table: Table) -> None:
+        if table.running:
+            try:
+                await self.tables.save_meta(table)
+            except StorageError:
+                log.warning("table %s: could not store the table message", table.id)
 
     async def _retire(self, table: Table, message_id: int, headline: Sequence[str]) -> None:
         """An old copy of the table: its headline stays in the channel, the rest goes."""
         message = self._channel(table).get_partial_message(message_id)
         try:
             if headline:
-                await message.edit(
-                    content=clip(headline), embed=None, view=None, allowed_mentions=NOBODY
-                )
+                ids = getattr(self.bot, "command_ids", {})
+                content = clip([mention_commands(line, ids) for line in headline])
+                await message.edit(content=content, embed=None, view=None, allowed_mentions=NOBODY)
             else:
                 await message.delete()
         except discord.NotFound:

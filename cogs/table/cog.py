@@ -85,6 +85,11 @@ class TableCog(Channel, commands.GroupCog):
         """This game's wording of its own refusals (None: the shared wording applies)."""
         return None
 
+    def possible(self, table: Table, player: int, lang: str) -> list[str]:
+        """What ``player`` may do now at ``table``, as the buttons name it (for a refusal
+        that says what is possible)."""
+        return []
+
     def game_name(self, table: Table, lang: str) -> str:
         """The game played at ``table``, as its players call it."""
         return t(lang, f"game.{self.game}")
@@ -186,6 +191,7 @@ class TableCog(Channel, commands.GroupCog):
         async with table.lock:
             await self.tell(table, [text])
             await self._guarded(table, "draw the table", self.refresh(table, interaction))
+            await self.answered(interaction, table, [text])
 
     # ------------------------------------------------------------------ the lobby
 
@@ -217,6 +223,8 @@ class TableCog(Channel, commands.GroupCog):
             await self._guarded(
                 table, "redraw the table", self.refresh(table, interaction if shown else None)
             )
+            if shown:
+                await self.answered(interaction, table, lines)
             self.tables.schedule(table)
 
     async def _start(self, table: Table) -> list[Any]:
@@ -253,6 +261,8 @@ class TableCog(Channel, commands.GroupCog):
             if not shown:
                 await self.after_move(interaction, table, lines, public=True)
             await self._followed(table, events, interaction if shown else None)
+            if shown:
+                await self.answered(interaction, table, lines)
 
     # ------------------------------------------------------------------ the commands every game has
 
@@ -348,6 +358,8 @@ class TableCog(Channel, commands.GroupCog):
                         interaction, table, lines, public=public, answer=answer, events=events
                     )
                 await self._followed(table, events, interaction if shown else None)
+                if shown:
+                    await self.answered(interaction, table, lines)
                 self.tables.schedule(table)
         except Exception as error:
             await refuse(interaction, error, table)
@@ -380,6 +392,15 @@ class TableCog(Channel, commands.GroupCog):
                 await answers.acknowledge(interaction)
         except Exception:
             log.warning("table %s: a stored move's answer was refused", table.id, exc_info=True)
+
+    async def answered(
+        self, interaction: discord.Interaction, table: Table, lines: list[str]
+    ) -> None:
+        """A command meant to be answered with the table's new copy: if that copy could not
+        be its answer (Discord refused it, or the table could not be drawn), it is answered
+        privately with what it did, never left waiting."""
+        if answers.unanswered(interaction):
+            await self.after_move(interaction, table, lines, public=True)
 
     async def publish(
         self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()

@@ -28,16 +28,17 @@ def elimination_standings(
     lang: str,
     names: Names,
     winner: int | None,
-    standing: Sequence[tuple[int, str]],
+    standing: Sequence[tuple[int, str, int]],
     out: Sequence[Out],
 ) -> list[str]:
     """The standings of a game played to the last one in: ``standing`` are those still in
-    (with their figure in words: "2 ❤️"), the winner among them; ``out`` in the order they
-    went out."""
+    (with their figure in words, "2 ❤️", and as a number: more is better), the winner among
+    them; ``out`` in the order they went out. A stopped game has no winner: those still in
+    rank by their figure."""
     lines = [t(lang, "end.standings")]
     place = 0
-    still = sorted(standing, key=lambda seat: seat[0] != winner)  # the winner first
-    for player, figure in still:
+    still = sorted(standing, key=lambda seat: (seat[0] != winner, -seat[2]))
+    for player, figure, _ in still:
         place += 1
         medal = "🏆 " if player == winner else ""
         lines.append(

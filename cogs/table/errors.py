@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import command, language, t
-from bot.kernel.errors import GameError, InvalidRules, NotYourTurn, UnknownPlayer
+from bot.kernel.errors import GameError, InvalidRules, NotNow, NotYourTurn, UnknownPlayer
 from bot.storage import Repository, StorageError
 from bot.table import Table, TableError
 from cogs.table import answers
@@ -68,7 +68,12 @@ def _names(table: Table | None) -> Names:
 
 
 def _game_error(
-    error: GameError, lang: str, table: Table | None, actor: int | None, names: Names
+    error: GameError,
+    lang: str,
+    table: Table | None,
+    actor: int | None,
+    names: Names,
+    games: dict[str, TableCog] | None = None,
 ) -> str:
     params = dict(error.params)
     if isinstance(error, NotYourTurn):
@@ -82,6 +87,12 @@ def _game_error(
         if current is not None:
             return t(lang, "err.unknown_player_turn", current=names(current))
         return t(lang, "err.unknown_player")
+    if isinstance(error, NotNow) and table is not None and actor is not None and games:
+        cog = games.get(table.kind)
+        possible = cog.possible(table, actor, lang) if cog is not None else []
+        if possible:
+            shown = ", ".join(dict.fromkeys(label.rstrip("…") for label in possible))
+            return t(lang, "err.not_now_possible", possible=shown)
     if isinstance(error, InvalidRules):
         return t(
             lang,
@@ -140,7 +151,7 @@ def explain(
         if text is not None:
             return text
     if isinstance(error, GameError):
-        return _game_error(error, lang, table, actor, names)
+        return _game_error(error, lang, table, actor, names, games)
     if isinstance(error, TableError):
         return _table_error(error, lang, table, names, games or {})
     if isinstance(error, StorageError):

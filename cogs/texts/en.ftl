@@ -16,6 +16,7 @@ btn-dice = My dice
 ## err
 err-not_your_turn = It is not your turn: { $current } is to play.
 err-not_now = That is not possible at this point of the game.
+err-not_now_possible = Not now. What you can do: { $possible }.
 err-game_over = This game is over.
 err-invalid_dice = Invalid dice.
 err-unknown_player = You are not playing at this table.

@@ -16,6 +16,7 @@ btn-dice = Mes dés
 ## err
 err-not_your_turn = Ce n'est pas ton tour : c'est à { $current } de jouer.
 err-not_now = Ce n'est pas possible à ce moment de la partie.
+err-not_now_possible = Pas maintenant. Ce que tu peux faire : { $possible }.
 err-game_over = Cette partie est terminée.
 err-invalid_dice = Dés invalides.
 err-unknown_player = Tu ne joues pas à cette table.

@@ -73,6 +73,15 @@ class YadesCog(
         components = render.table_components(table.id, view, turn, self.held_now(table), table.lang)
         return embed, components
 
+    def possible(self, table: Table, player: int, lang: str) -> list[str]:
+        legal = table.legal(player) if table.started and table.running else []
+        found = []
+        if any(isinstance(action, y.Roll) for action in legal):
+            found.append(t(lang, "y.btn.roll"))
+        if any(isinstance(action, y.Score) for action in legal):
+            found.append(t(lang, "y.select"))
+        return found
+
     def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
         lines = [self.note(table, note) for note in notes]
         lines += render.event_lines(events, table.name, table.lang)
@@ -240,6 +249,7 @@ class YadesCog(
                 text = t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id))
                 await self.tell(table, [text, *self._started(table, events)])
                 await self._guarded(table, "draw the table", self.refresh(table, interaction))
+                await self.answered(interaction, table, [text])
                 self.tables.schedule(table)
         except Exception:
             await self.show_unstarted(table)

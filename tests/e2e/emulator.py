@@ -326,6 +326,30 @@ class DiscordEmulator:
             raise LookupError(f"no synced command {name!r}; synced: {self.command_names()}")
         return found
 
+    def as_read(self, text: str, locale: str = "fr") -> str:
+        """``text`` as a client in ``locale`` shows it: a command mention ``</maya start:id>``
+        reads as the synced command's name in that locale ("/maya start"), like Discord's
+        clients do; a mention of no synced command stays as it is."""
+        by_id = {c["id"]: c for scoped in self.commands.values() for c in scoped}
+
+        def localized(definition: dict[str, Any], name: str) -> str:
+            return (definition.get("name_localizations") or {}).get(locale) or name
+
+        def shown(found: re.Match[str]) -> str:
+            definition = by_id.get(found.group(2))
+            if definition is None:
+                return found.group(0)
+            top, _, sub = found.group(1).partition(" ")
+            words = [localized(definition, top)]
+            if sub:
+                option = next(
+                    (o for o in definition.get("options", []) if o.get("name") == sub), None
+                )
+                words.append(localized(option, sub) if option is not None else sub)
+            return "/" + " ".join(words)
+
+        return re.sub(r"</([\w -]+):(\d+)>", shown, text)
+
     def command_names(self) -> dict[int | None, list[str]]:
         return {scope: [c["name"] for c in commands] for scope, commands in self.commands.items()}
 

@@ -69,7 +69,9 @@ async def test_a_lobby_says_in_two_lines_how_to_play_and_where_to_read_more(
 
     def lobby() -> object | None:
         for message in emulator.transcript.public(comptoir.id):
-            if message.embeds and f"/aide jeu:{GAMES[game][0]}" in message.text:
+            # Commands are mentions: each client shows them in its own language.
+            shown = emulator.as_read(message.text)
+            if message.embeds and f"/aide jeu:{GAMES[game][0]}" in shown:
                 return message
         return None
 
@@ -87,7 +89,10 @@ async def test_mentioning_the_bot_points_to_aide_once_in_a_while_and_pings_nobod
     heard = await emulator.say("alice", comptoir, f"{mention} on joue comment ?")
     assert heard.delivered  # the bot asks for guild messages (not their privileged text)
     pointer = await heard.reply(comptoir.id)
-    assert "/aide" in pointer.content and not pointer.ephemeral
+    # Its commands are mentions, which each client names in its own language.
+    assert "</aide:" in pointer.content and not pointer.ephemeral
+    assert "/aide" in emulator.as_read(pointer.content)
+    assert "/help" in emulator.as_read(pointer.content, "en-US")
     assert pointer.allowed_mentions is not None and not pointer.allowed_mentions.get("parse")
     assert not pointer.allowed_mentions.get("users")
     # Said again at once, and without a mention: nothing more.
@@ -99,5 +104,6 @@ async def test_mentioning_the_bot_points_to_aide_once_in_a_while_and_pings_nobod
     # An English server reads English.
     pub = emulator.channel("pub", "games")
     english = await (await emulator.say("carol", pub, f"hey {mention}")).reply(pub.id)
-    assert "/help" in english.content
+    assert "/help" in emulator.as_read(english.content, "en-US")
+    assert "/maya start" in emulator.as_read(english.content, "en-GB")
     assert "Traceback" not in bot.log() and "CommandNotFound" not in bot.log()

@@ -347,3 +347,21 @@ def step_of_select(panel: Message) -> int:
     if not panel.selects:
         return -1
     return int((panel.selects[0].custom_id or "").split(":")[2])
+
+
+async def test_a_lobby_closed_while_people_chat_under_it_says_so_in_place(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash(alice, comptoir, "maya start")).reply()
+    lobby = await emulator.wait_message(comptoir, where=lambda m: bool(m.buttons))
+    for said in ("on attend qui ?", "j'arrive"):
+        await emulator.say(bob, comptoir, said)
+    stopped = await (await emulator.slash(alice, comptoir, "maya stop")).reply()
+    # Answered (privately), and the lobby itself says it is closed: no new copy of a table
+    # that will never be played, no buttons left to click.
+    assert stopped.ephemeral and "arrête la partie" in stopped.text
+    await emulator.wait_for(lambda: not lobby.buttons, what="the lobby closed")
+    assert "arrête la partie" in lobby.text
+    assert [m.id for m in emulator.transcript.public(comptoir.id) if m.embeds] == [lobby.id]

@@ -376,7 +376,10 @@ async def test_maya_lifted_fragile_warrior_and_the_direction_reversal(
             await emulator.slash(receiver, comptoir, "maya annoncer", {"valeur": "photo"})
         ).reply()
         assert refused.ephemeral and refused.audience == receiver.id
-        assert refused.text == "Ce n'est pas possible à ce moment de la partie."
+        # What is possible instead, as the table's buttons name it.
+        assert refused.text == (
+            "Pas maintenant. Ce que tu peux faire : Soulever, Fragile (1 gorgée), Warrior."
+        )
         assert await offered(emulator, receiver) == []
 
         since = mark(emulator)

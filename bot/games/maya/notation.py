@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.games.maya import values as d
 from bot.games.maya.actions import Action, Announce, Photo
 from bot.games.maya.rules import UnknownValue
 
 PHOTO_WORDS = ("photo", "📸")
 MAYA_WORDS = ("maya", "mia")
+DOUBLE = re.compile(r"double\s*([1-6])")
 
 
 def read_announcement(player: int, text: str) -> Action:
@@ -17,6 +20,9 @@ def read_announcement(player: int, text: str) -> Action:
         return Photo(player)
     if cleaned in MAYA_WORDS:
         return Announce(player, d.MAYA)
+    double = DOUBLE.fullmatch(cleaned)
+    if double:  # "double 3", as the table says it
+        return Announce(player, 11 * int(double.group(1)))
     # ASCII digits only: "²" or "①" are digits to ``str.isdigit`` but not to ``int``.
     digits = "".join(ch for ch in cleaned if ch in "0123456789")
     if len(digits) == 2:
