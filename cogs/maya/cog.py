@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -23,6 +26,7 @@ from cogs.maya.components import (
     possible_moves,
     style_view,
     table_view,
+    turn_view,
 )
 from cogs.maya.errors import explain
 from cogs.maya.faults import Faults
@@ -49,6 +53,31 @@ PANEL_UPDATES = ("announce", "tap0", "tap1", "second_chance")
 NEWCOMER = 0  # no Discord user has this id: someone not at the table
 
 
+log = logging.getLogger(__name__)
+
+# An interaction's token lets the bot edit its answer for 15 minutes: a panel is kept live
+# a little less, so that an edit never races the token's end.
+PANEL_SECONDS = 14 * 60.0
+
+
+@dataclass
+class Panel:
+    """A player's private panel: the interaction it answered, the message, what it shows."""
+
+    interaction: discord.Interaction
+    message: Any
+    opened: float
+    lang: str
+    shown: tuple[str, tuple[str, ...]] | None = None  # what it shows (see ``signature``)
+    live: bool = False  # it offers the moves of its player's turn
+
+
+def signature(content: str, view: discord.ui.View | None) -> tuple[str, tuple[str, ...]]:
+    """What a panel shows, to compare: its text and its components' ids."""
+    items = view.children if view is not None else []
+    return content, tuple(getattr(item, "custom_id", None) or "" for item in items)
+
+
 @app_commands.guild_only()
 class MayaCog(
     TableCog,
@@ -71,6 +100,7 @@ class MayaCog(
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
         self.faults = Faults(self)
+        self.panels: dict[tuple[int, int], Panel] = {}  # (table, player) -> their panel
 
     # ------------------------------------------------------------------ the table message
 
@@ -159,6 +189,56 @@ class MayaCog(
 
     async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
         await self.faults.follow(table, events)
+        await self._keep_panels(table)
+
+    # ------------------------------------------------------------------ live private panels
+
+    def _keep(self, interaction: discord.Interaction, table: Table, message: Any) -> None:
+        """``message`` is now ``interaction``'s user's panel at ``table``: kept live."""
+        self.panels = {k: v for k, v in self.panels.items() if k[0] in self.tables.by_id}
+        key = (table.id, interaction.user.id)
+        self.panels[key] = Panel(interaction, message, time.monotonic(), private_lang(interaction))
+
+    async def _keep_panels(self, table: Table) -> None:
+        """Every open panel at the table follows the game: on its player's turn it offers
+        the turn's moves (one click, no need for the table), and once the turn has passed
+        it says whose it is; a holder's panel (their dice, the menu) is theirs to use."""
+        now = time.monotonic()
+        for key, panel in list(self.panels.items()):
+            if key[0] != table.id:
+                continue
+            if now - panel.opened > PANEL_SECONDS or not table.running:
+                del self.panels[key]
+                continue
+            shown = self._live(table, key[1], panel)
+            if shown is None or signature(*shown) == panel.shown:
+                continue
+            content, view = shown
+            try:
+                await answers.edit_answer(
+                    panel.interaction, panel.message, content=content, view=view
+                )
+            except discord.HTTPException:
+                log.info("table %s: a private panel could not be edited", table.id)
+                del self.panels[key]
+                continue
+            panel.shown, panel.live = signature(content, view), view is not None
+
+    def _live(
+        self, table: Table, player: int, panel: Panel
+    ) -> tuple[str, discord.ui.View | None] | None:
+        """What ``player``'s open panel shows now (None: leave it as it is)."""
+        view: maya.View = table.view(player)
+        legal = table.legal(player)
+        turn = turn_view(table.id, view, legal, panel.lang)
+        if view.current == player and turn is not None:
+            text = (
+                f"{t(panel.lang, 'me.your_turn')} {render.turn_text(view, table.name, panel.lang)}"
+            )
+            return text, turn
+        if panel.live:  # its moves are played: it says whose turn it is now
+            return render.turn_text(view, table.name, panel.lang), None
+        return None
 
     async def _restored(self, table: Table) -> None:
         if table.started:
@@ -205,8 +285,12 @@ class MayaCog(
             view = None
         if reply is Reply.UPDATE_PANEL:
             await answers.update(interaction, content=content, view=view)
+            panel = self.panels.get((table.id, interaction.user.id))
+            if panel is not None:
+                panel.shown, panel.live = signature(content, view), False
         else:
-            await answers.reply(interaction, content, ephemeral=True, view=view)
+            shown = await answers.reply(interaction, content, ephemeral=True, view=view)
+            self._keep(interaction, table, shown)
 
     def panel(self, table: Table, player: int, lang: str) -> tuple[str, discord.ui.View | None]:
         """The player's own cup (from their view only) and what they may announce."""
@@ -230,7 +314,8 @@ class MayaCog(
             return False
         else:
             reply = Reply.PANEL if action in PANEL_CLICKS else Reply.SILENT
-            if action in PANEL_UPDATES:
+            on_panel = interaction.message is not None and interaction.message.flags.ephemeral
+            if action in PANEL_UPDATES or (reply is Reply.PANEL and on_panel):
                 reply = Reply.UPDATE_PANEL
             built = component_action(action, user, value)
             await self.move(interaction, table, built, reply, step=step)
@@ -243,7 +328,8 @@ class MayaCog(
         content, view = self.panel(table, interaction.user.id, lang)
         if view is None:
             content = t(lang, "me.no_dice")
-        await answers.reply(interaction, content, ephemeral=True, view=view)
+        shown = await answers.reply(interaction, content, ephemeral=True, view=view)
+        self._keep(interaction, table, shown)
 
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         await self.move(interaction, table, maya.Lift(interaction.user.id), Reply.PUBLIC)

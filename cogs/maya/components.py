@@ -135,6 +135,22 @@ def possible_moves(view: maya.View, legal: Sequence[maya.Action], lang: str) -> 
     return found
 
 
+def turn_view(
+    table_id: int, view: maya.View, legal: Sequence[maya.Action], lang: str
+) -> discord.ui.View | None:
+    """A player's moves on their turn, as the table's buttons (for their private panel);
+    None when they are not to press a button now (announcing is the panel's menu)."""
+    names = {button_action(action) for action in legal} - {"dice", None}
+    if not names:
+        return None
+    components = discord.ui.View(timeout=None)
+    for action, key, style in TURN_BUTTONS:
+        if action in names:
+            label = t(lang, key, top=top_name(view.rules, lang))
+            components.add_item(TableButton(table_id, view.step, action, label=label, style=style))
+    return components
+
+
 def style_view(
     table_id: int, step: int, facing: Sequence[maya.Action], lang: str
 ) -> discord.ui.View:

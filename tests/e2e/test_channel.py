@@ -365,3 +365,46 @@ async def test_a_lobby_closed_while_people_chat_under_it_says_so_in_place(
     await emulator.wait_for(lambda: not lobby.buttons, what="the lobby closed")
     assert "arrête la partie" in lobby.text
     assert [m.id for m in emulator.transcript.public(comptoir.id) if m.embeds] == [lobby.id]
+
+
+async def test_an_open_maya_panel_offers_its_players_turn_so_a_turn_takes_no_trip_to_the_table(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    driver = MayaTableDriver(emulator, emulator.channel("bar", "comptoir"))
+    await (await driver.slash(alice, "maya start", {"mode": "vies"})).reply()
+    await driver.find_table()
+    await driver.click(bob, "join")
+    await emulator.wait_for(lambda: f"<@{bob.id}>" in (driver.table.text if driver.table else ""))
+    await driver.click(alice, "start")
+    turn = await driver.wait_turn()
+    opener = users[turn.player or 0]
+    other = bob if opener is alice else alice
+    panel = await driver.click(opener, "roll")
+    assert panel is not None and panel.selects
+    await driver.announce(opener, panel, driver.menu_values(panel)[-1])  # the weakest
+
+    def turn_of(player: User) -> Any:
+        shown = driver.turn()
+        return shown if shown.player == player.id else None
+
+    turn = await emulator.wait_for(lambda: turn_of(other), what="the other's turn")
+    answer = await driver.click(other, "believe")
+    assert answer is not None
+    await driver.announce(other, answer, driver.menu_values(answer)[-1])  # not a Mia
+    turn = await emulator.wait_for(lambda: turn_of(opener), what="the opener's turn")
+    assert turn.phase == "respond"
+    # The opener's panel, open since their roll, now offers their turn's moves.
+    await emulator.wait_for(
+        lambda: "Croire" in [b.label for b in panel.buttons], what="the turn on the panel"
+    )
+    assert panel.text.startswith("C'est à toi !") and "Soulever" in [b.label for b in panel.buttons]
+    before = len(emulator.transcript.ephemeral_to(opener.id))
+    await (await emulator.click(opener, panel, label="Croire")).response()
+    # Believing from the panel turns it into the cup's panel, in place: dice and menu.
+    await emulator.wait_for(lambda: bool(panel.selects), what="the dice on the same panel")
+    assert len(emulator.transcript.ephemeral_to(opener.id)) == before
+    assert dice_in(panel.text) and not panel.buttons
+    # And the other player's panel says whose turn it is once its moves are gone.
+    assert "Croire" not in [b.label for b in answer.buttons]
