@@ -57,11 +57,13 @@ def command_ids(synced: list[app_commands.AppCommand]) -> dict[str, int]:
     """Each synced command's id by its path ("aide", "maya start"): a subcommand is
     mentioned with its group's id."""
     ids: dict[str, int] = {}
+    subcommand = discord.AppCommandOptionType.subcommand
     for found in synced:
-        ids[found.name] = found.id
-        for option in found.options:
-            subcommand = discord.AppCommandOptionType.subcommand
-            if isinstance(option, app_commands.AppCommandGroup) and option.type is subcommand:
+        groups = [o for o in found.options if isinstance(o, app_commands.AppCommandGroup)]
+        if not groups:  # a group itself is no command one can mention
+            ids[found.name] = found.id
+        for option in groups:
+            if option.type is subcommand:
                 ids[f"{found.name} {option.name}"] = found.id
     return ids
 

@@ -189,15 +189,32 @@ class MayaCog(
 
     async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
         await self.faults.follow(table, events)
-        await self._keep_panels(table)
+
+    async def _after_turn(self, table: Table) -> None:
+        await self._keep_panels(table)  # after the public redraw
 
     # ------------------------------------------------------------------ live private panels
 
-    def _keep(self, interaction: discord.Interaction, table: Table, message: Any) -> None:
-        """``message`` is now ``interaction``'s user's panel at ``table``: kept live."""
+    async def _keep(self, interaction: discord.Interaction, table: Table, message: Any) -> None:
+        """``message`` is now ``interaction``'s user's panel at ``table``: kept live (the
+        one it replaces loses the buttons it offered)."""
         self.panels = {k: v for k, v in self.panels.items() if k[0] in self.tables.by_id}
         key = (table.id, interaction.user.id)
+        old = self.panels.get(key)
         self.panels[key] = Panel(interaction, message, time.monotonic(), private_lang(interaction))
+        if old is not None and old.live and getattr(old.message, "id", None) != message.id:
+            await self._settle(table, old)
+
+    async def _settle(self, table: Table, panel: Panel) -> None:
+        """A panel no longer followed: it says whose turn it is, without its buttons."""
+        if not panel.live:
+            return
+        text = render.turn_text(table.view(), table.name, panel.lang)
+        try:
+            await answers.edit_answer(panel.interaction, panel.message, content=text, view=None)
+        except discord.HTTPException:
+            log.info("table %s: a private panel could not be settled", table.id)
+        panel.live = False
 
     async def _keep_panels(self, table: Table) -> None:
         """Every open panel at the table follows the game: on its player's turn it offers
@@ -209,6 +226,7 @@ class MayaCog(
                 continue
             if now - panel.opened > PANEL_SECONDS or not table.running:
                 del self.panels[key]
+                await self._settle(table, panel)  # the game is over, or the token soon
                 continue
             shown = self._live(table, key[1], panel)
             if shown is None or signature(*shown) == panel.shown:
@@ -231,6 +249,8 @@ class MayaCog(
         view: maya.View = table.view(player)
         legal = table.legal(player)
         turn = turn_view(table.id, view, legal, panel.lang)
+        if time.monotonic() - panel.opened > PANEL_SECONDS - 60:
+            turn = None  # no buttons Discord may soon refuse to take off
         if view.current == player and turn is not None:
             text = (
                 f"{t(panel.lang, 'me.your_turn')} {render.turn_text(view, table.name, panel.lang)}"
@@ -286,11 +306,12 @@ class MayaCog(
         if reply is Reply.UPDATE_PANEL:
             await answers.update(interaction, content=content, view=view)
             panel = self.panels.get((table.id, interaction.user.id))
-            if panel is not None:
+            clicked = interaction.message.id if interaction.message is not None else None
+            if panel is not None and getattr(panel.message, "id", None) == clicked:
                 panel.shown, panel.live = signature(content, view), False
         else:
             shown = await answers.reply(interaction, content, ephemeral=True, view=view)
-            self._keep(interaction, table, shown)
+            await self._keep(interaction, table, shown)
 
     def panel(self, table: Table, player: int, lang: str) -> tuple[str, discord.ui.View | None]:
         """The player's own cup (from their view only) and what they may announce."""
@@ -329,7 +350,7 @@ class MayaCog(
         if view is None:
             content = t(lang, "me.no_dice")
         shown = await answers.reply(interaction, content, ephemeral=True, view=view)
-        self._keep(interaction, table, shown)
+        await self._keep(interaction, table, shown)
 
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         await self.move(interaction, table, maya.Lift(interaction.user.id), Reply.PUBLIC)

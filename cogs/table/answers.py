@@ -87,7 +87,11 @@ async def reply(
             edit = _given(embed=embed, view=view, allowed_mentions=mentions)
             if file is not None:
                 edit["attachments"] = [file]
-            return await interaction.edit_original_response(content=content, **edit)
+            try:
+                return await interaction.edit_original_response(content=content, **edit)
+            except BaseException:
+                state.placeholder = placeholder  # still "thinking": the answer is still owed
+                raise
         if placeholder == PUBLIC:
             # The first followup would fill the public placeholder: remove it, then answer
             # privately, so that a refusal is never shown to the channel.

@@ -53,7 +53,9 @@ class Post:
     below: set[int] = field(default_factory=set)  # messages seen after the table's
 
     def fold(self, lines: Sequence[str]) -> None:
-        self.story = [*self.story, *lines][-STORY_LINES:]
+        """The story's newest lines; a move's own lines are never cut (a reveal between
+        CPUs shows every hand)."""
+        self.story = [*self.story, *lines][-max(STORY_LINES, len(lines)) :]
 
     def under(self, message_id: int) -> int:
         """How many messages are below the table message ``message_id``."""

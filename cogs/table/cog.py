@@ -136,9 +136,22 @@ class TableCog(Channel, commands.GroupCog):
             log.exception("table %s: could not word %d events", table.id, len(events))
             return []
 
-    def is_headline(self, events: Sequence[Any]) -> bool:
-        """Whether a move's story is worth a message of its own."""
-        return any(isinstance(event, self.headlines) for event in events)
+    def is_headline(self, table: Table, events: Sequence[Any]) -> bool:
+        """Whether a move's story is worth a message of its own: a game's end, or a
+        headline event about someone at the table (a reveal between CPUs is told on the
+        table, and goes with it)."""
+        return any(
+            isinstance(event, self.endings)
+            or (isinstance(event, self.headlines) and self.about_people(table, event))
+            for event in events
+        )
+
+    def about_people(self, table: Table, event: Any) -> bool:
+        """Whether ``event`` concerns a human at the table (its players, by their roles)."""
+        roles = ("player", "lifter", "challenger", "bidder", "loser", "verifier", "accused")
+        players = [getattr(event, role) for role in roles if hasattr(event, role)]
+        players = [player for player in players if isinstance(player, int)]
+        return not players or any(not table.is_cpu(player) for player in players)
 
     @commands.Cog.listener("on_message")
     async def seen(self, message: discord.Message) -> None:
@@ -348,7 +361,7 @@ class TableCog(Channel, commands.GroupCog):
                 self.check_turn(table, step)
                 events = await self.tables.act(table, action, name=name)
                 lines = self.story(table, events)
-                headline = self.is_headline(events)
+                headline = self.is_headline(table, events)
                 await self.tell(table, lines, headline=headline)
                 # A command that tells a headline or brings the table down is answered
                 # with the table's new copy.
@@ -408,7 +421,7 @@ class TableCog(Channel, commands.GroupCog):
         """The Herald: tell a move the bot made (a CPU's, an absent player's, a vote's close),
         then redraw. Called with the table locked."""
         lines = self.story(table, events, notes)
-        await self.tell(table, lines, headline=self.is_headline(events))
+        await self.tell(table, lines, headline=self.is_headline(table, events))
         await self._followed(table, events)
 
     async def _followed(
