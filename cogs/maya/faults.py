@@ -22,6 +22,7 @@ from bot.i18n import t
 from bot.storage import StorageError
 from bot.table import Table, TableError
 from cogs.maya.components import fault_view
+from cogs.maya.render import accusation_line
 from cogs.table import answers
 from cogs.table.errors import refuse
 from cogs.table.free_text import free_text
@@ -132,16 +133,8 @@ class Faults:
 
     def accusation(self, table: Table, fault: maya.FaultView) -> str:
         """The accusation message: who accuses whom of what, and where its vote stands."""
-        key = "ev.fault_raised" if fault.motive else "ev.fault_raised_nomotive"
-        lines = [
-            t(
-                table.lang,
-                key,
-                accuser=table.name(fault.accuser),
-                accused=table.name(fault.accused),
-                motive=fault.motive,
-            )
-        ]
+        names, lang = table.name, table.lang
+        lines = [accusation_line(fault.accuser, fault.accused, fault.motive, names, lang)]
         if fault.status == maya.FaultStatus.VOTING:
             closing = self.closing.get((table.id, fault.id), time.time() + VOTE_SECONDS)
             lines.append(

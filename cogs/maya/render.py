@@ -150,13 +150,7 @@ def _line(event: Event, rules: maya.Rules, names: Names, lang: str) -> str | Non
         case ev.RoundAbandoned():
             return t(lang, "ev.round_abandoned", opener=names(event.opener))
         case ev.FaultRaised():
-            return t(
-                lang,
-                "ev.fault_raised" if event.motive else "ev.fault_raised_nomotive",
-                accuser=names(event.accuser),
-                accused=names(event.accused),
-                motive=shown(event.motive),
-            )
+            return accusation_line(event.accuser, event.accused, event.motive, names, lang)
         case ev.FaultJudged():
             return t(
                 lang,
@@ -169,6 +163,17 @@ def _line(event: Event, rules: maya.Rules, names: Names, lang: str) -> str | Non
         case ev.FaultDropped():
             return t(lang, "ev.fault_dropped")
     return None
+
+
+def accusation_line(accuser: int, accused: int, motive: str, names: Names, lang: str) -> str:
+    """Who accuses whom of a *faute de jeu*, and why (the motive as typed, not applied)."""
+    return t(
+        lang,
+        "ev.fault_raised" if motive else "ev.fault_raised_nomotive",
+        accuser=names(accuser),
+        accused=names(accused),
+        motive=shown(motive),
+    )
 
 
 def _shown(dice: list[int]) -> str:

@@ -538,6 +538,22 @@ async def contested(party: Party, accuser: User, accused: User) -> Message:
     return accusation
 
 
+async def test_a_motive_shows_as_typed_on_the_accusation_through_its_vote(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    party = Party(emulator, ("alice", "bob", "patron"))
+    alice, bob, _ = party.people
+    await party.start()
+    options = {"joueur": bob, "motif": "*dés* pipés __exprès__"}
+    accusation = await (await emulator.slash(alice, party.channel, "faute", options)).reply()
+    typed = "\\*dés\\* pipés \\_\\_exprès\\_\\_"  # markdown shown, not applied
+    assert typed in accusation.content
+    await (await emulator.click(bob, accusation, label="Contester")).response()
+    # Redrawn with its vote, the accusation still shows the motive as it was typed.
+    await emulator.wait_for(lambda: "Votez ici" in accusation.content, what="the vote open")
+    assert typed in accusation.content
+
+
 async def test_a_changed_or_withdrawn_vote_counts_as_it_stands_when_the_vote_closes(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
