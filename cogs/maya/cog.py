@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import logging
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -33,9 +30,10 @@ from cogs.maya.faults import Faults
 from cogs.table import TableCog, answers
 from cogs.table.channel import display_name
 from cogs.table.components import lobby_view
-from cogs.table.endings import Out, elimination_standings
+from cogs.table.endings import elimination_standings, went_out
 from cogs.table.errors import Names, private_lang
 from cogs.table.free_text import free_text
+from cogs.table.panels import PANEL_SECONDS, Panel, signature
 
 
 class Reply(Enum):
@@ -51,31 +49,6 @@ class Reply(Enum):
 PANEL_CLICKS = ("roll", "roll_blind", "roll_reverse", "believe", "believe_blind")
 PANEL_UPDATES = ("announce", "tap0", "tap1", "second_chance")
 NEWCOMER = 0  # no Discord user has this id: someone not at the table
-
-
-log = logging.getLogger(__name__)
-
-# An interaction's token lets the bot edit its answer for 15 minutes: a panel is kept live
-# a little less, so that an edit never races the token's end.
-PANEL_SECONDS = 14 * 60.0
-
-
-@dataclass
-class Panel:
-    """A player's private panel: the interaction it answered, the message, what it shows."""
-
-    interaction: discord.Interaction
-    message: Any
-    opened: float
-    lang: str
-    shown: tuple[str, tuple[str, ...]] | None = None  # what it shows (see ``signature``)
-    live: bool = False  # it offers the moves of its player's turn
-
-
-def signature(content: str, view: discord.ui.View | None) -> tuple[str, tuple[str, ...]]:
-    """What a panel shows, to compare: its text and its components' ids."""
-    items = view.children if view is not None else []
-    return content, tuple(getattr(item, "custom_id", None) or "" for item in items)
 
 
 @app_commands.guild_only()
@@ -140,15 +113,7 @@ class MayaCog(
         view: maya.View = table.view()
         lang = table.lang
         if view.rules.lives:
-            out: list[Out] = []
-            round_ = 0
-            for event in logged:
-                if isinstance(event, ev.RoundStarted):
-                    round_ = event.round
-                elif isinstance(event, ev.PlayerEliminated):
-                    out.append(Out(event.player, round_))
-                elif isinstance(event, ev.PlayerLeft):
-                    out.append(Out(event.player, round_, left=True))
+            out = went_out(logged, ev.RoundStarted, ev.PlayerEliminated, ev.PlayerLeft)
             gone = {o.player for o in out}
             standing = [
                 (seat.player, f"{seat.lives} ❤️", seat.lives)
@@ -201,7 +166,7 @@ class MayaCog(
         self.panels = {k: v for k, v in self.panels.items() if k[0] in self.tables.by_id}
         key = (table.id, interaction.user.id)
         old = self.panels.get(key)
-        self.panels[key] = Panel(interaction, message, time.monotonic(), private_lang(interaction))
+        self.panels[key] = Panel(interaction, message, private_lang(interaction))
         if old is not None and old.live and getattr(old.message, "id", None) != message.id:
             await self._settle(table, old)
 
@@ -209,22 +174,17 @@ class MayaCog(
         """A panel no longer followed: it says whose turn it is, without its buttons."""
         if not panel.live:
             return
-        text = render.turn_text(table.view(), table.name, panel.lang)
-        try:
-            await answers.edit_answer(panel.interaction, panel.message, content=text, view=None)
-        except discord.HTTPException:
-            log.info("table %s: a private panel could not be settled", table.id)
+        await panel.show(render.turn_text(table.view(), table.name, panel.lang), None)
         panel.live = False
 
     async def _keep_panels(self, table: Table) -> None:
         """Every open panel at the table follows the game: on its player's turn it offers
         the turn's moves (one click, no need for the table), and once the turn has passed
         it says whose it is; a holder's panel (their dice, the menu) is theirs to use."""
-        now = time.monotonic()
         for key, panel in list(self.panels.items()):
             if key[0] != table.id:
                 continue
-            if now - panel.opened > PANEL_SECONDS or not table.running:
+            if not panel.followed or not table.running:
                 del self.panels[key]
                 await self._settle(table, panel)  # the game is over, or the token soon
                 continue
@@ -232,15 +192,10 @@ class MayaCog(
             if shown is None or signature(*shown) == panel.shown:
                 continue
             content, view = shown
-            try:
-                await answers.edit_answer(
-                    panel.interaction, panel.message, content=content, view=view
-                )
-            except discord.HTTPException:
-                log.info("table %s: a private panel could not be edited", table.id)
+            if not await panel.show(content, view):
                 del self.panels[key]
                 continue
-            panel.shown, panel.live = signature(content, view), view is not None
+            panel.live = view is not None
 
     def _live(
         self, table: Table, player: int, panel: Panel
@@ -249,7 +204,7 @@ class MayaCog(
         view: maya.View = table.view(player)
         legal = table.legal(player)
         turn = turn_view(table.id, view, legal, panel.lang)
-        if time.monotonic() - panel.opened > PANEL_SECONDS - 60:
+        if panel.age() > PANEL_SECONDS - 60:
             turn = None  # no buttons Discord may soon refuse to take off
         if view.current == player and turn is not None:
             text = (

@@ -7,10 +7,7 @@ everyone's dice with the move that ends the round before.
 
 from __future__ import annotations
 
-import logging
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -24,24 +21,9 @@ from cogs.menteur import render
 from cogs.menteur.tutorial import Tutorials
 from cogs.table import TableCog, answers
 from cogs.table.components import lobby_view
-from cogs.table.endings import Out, elimination_standings
+from cogs.table.endings import elimination_standings, went_out
 from cogs.table.errors import Names, private_lang
-
-log = logging.getLogger(__name__)
-
-# An interaction's token lets the bot edit its answer for 15 minutes: a panel is kept live
-# a little less, so that an edit never races the token's end.
-PANEL_SECONDS = 14 * 60.0
-
-
-@dataclass
-class Panel:
-    """A player's private panel: the interaction it answered, when, in which language."""
-
-    interaction: discord.Interaction
-    message: Any  # the panel (the interaction's answer: a response or a followup)
-    opened: float
-    lang: str
+from cogs.table.panels import Panel
 
 
 @app_commands.guild_only()
@@ -54,6 +36,7 @@ class MenteurCog(
     lifts = True
     headlines = (lm.Revealed, lm.RoundEnded, lm.PlayerEliminated, lm.GameWon, lm.GameEnded)
     endings = (lm.GameWon, lm.GameEnded)
+    moves = ((lm.Bid, "m.select"), (lm.Challenge, "m.btn.dudo"))
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -77,27 +60,10 @@ class MenteurCog(
         lines = [self.note(table, note) for note in notes]
         return lines + render.event_lines(events, table.lang, table.name)
 
-    def possible(self, table: Table, player: int, lang: str) -> list[str]:
-        legal = table.legal(player) if table.started and table.running else []
-        found = []
-        if any(isinstance(action, lm.Bid) for action in legal):
-            found.append(t(lang, "m.select"))
-        if any(isinstance(action, lm.Challenge) for action in legal):
-            found.append(t(lang, "m.btn.dudo"))
-        return found
-
     def standings(self, table: Table, logged: Sequence[Any]) -> list[str]:
         """By elimination, the winner first (with the dice they kept)."""
         view: lm.View = table.view()
-        out: list[Out] = []
-        round_ = 0
-        for event in logged:
-            if isinstance(event, lm.RoundStarted):
-                round_ = event.round
-            elif isinstance(event, lm.PlayerEliminated):
-                out.append(Out(event.player, round_))
-            elif isinstance(event, lm.PlayerLeft):
-                out.append(Out(event.player, round_, left=True))
+        out = went_out(logged, lm.RoundStarted, lm.PlayerEliminated, lm.PlayerLeft)
         gone = {o.player for o in out}
         standing = [
             (seat.player, t(table.lang, "m.dice_left", count=seat.dice), seat.dice)
@@ -147,7 +113,7 @@ class MenteurCog(
         text, components = self.panel(table, user, lang)
         shown = await answers.reply(interaction, text, ephemeral=True, view=components)
         self.panels = {k: v for k, v in self.panels.items() if k[0] in self.tables.by_id}
-        self.panels[(table.id, user)] = Panel(interaction, shown, time.monotonic(), lang)
+        self.panels[(table.id, user)] = Panel(interaction, shown, lang)
 
     def panel(self, table: Table, user: int, lang: str) -> tuple[str, discord.ui.View | None]:
         """A player's private panel: their dice, the bid to beat, the raises on their turn."""
@@ -165,23 +131,14 @@ class MenteurCog(
 
     async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
         """Every open private panel at the table shows the game as it is now."""
-        now = time.monotonic()
         for key, panel in list(self.panels.items()):
             if key[0] != table.id:
                 continue
-            if now - panel.opened > PANEL_SECONDS:
+            if not panel.followed:
                 del self.panels[key]
                 continue
             text, components = self.panel(table, key[1], panel.lang)
-            try:
-                await answers.edit_answer(
-                    panel.interaction, panel.message, content=text, view=components
-                )
-            except discord.HTTPException:
-                log.info("table %s: a private panel could not be edited", table.id)
-                del self.panels[key]
-                continue
-            if components is None:
+            if not await panel.show(text, components) or components is None:
                 del self.panels[key]
 
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:

@@ -138,8 +138,12 @@ class Channel:
         current = self._turn_of(table)
         if current is not None and not table.is_cpu(current):
             lines.append(t(table.lang, "table.your_turn", player=table.name(current)))
+        return self._public(lines, keep=len(headline))
+
+    def _public(self, lines: Sequence[str], *, keep: int = 0) -> str:
+        """Lines as a public message's content: commands as mentions, clipped to fit."""
         ids = getattr(self.bot, "command_ids", {})
-        return clip([mention_commands(line, ids) for line in lines], keep=len(headline))
+        return clip([mention_commands(line, ids) for line in lines], keep=keep)
 
     def _mentioned(self, embed: discord.Embed) -> discord.Embed:
         """The table's embed with its commands as mentions: each reader's client names
@@ -289,8 +293,7 @@ class Channel:
         message = self._channel(table).get_partial_message(message_id)
         try:
             if headline:
-                ids = getattr(self.bot, "command_ids", {})
-                content = clip([mention_commands(line, ids) for line in headline])
+                content = self._public(headline)
                 await message.edit(content=content, embed=None, view=None, allowed_mentions=NOBODY)
             else:
                 await message.delete()

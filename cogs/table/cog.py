@@ -46,6 +46,8 @@ class TableCog(Channel, commands.GroupCog):
     headlines: ClassVar[tuple[type, ...]] = ()
     # The events that end a game (its final standings are told with them).
     endings: ClassVar[tuple[type, ...]] = ()
+    # The moves a refusal may name as possible: an action's type -> the text naming it.
+    moves: ClassVar[tuple[tuple[type, str], ...]] = ()
 
     def __init__(self, bot: Gobelet) -> None:
         self.bot = bot
@@ -88,7 +90,8 @@ class TableCog(Channel, commands.GroupCog):
     def possible(self, table: Table, player: int, lang: str) -> list[str]:
         """What ``player`` may do now at ``table``, as the buttons name it (for a refusal
         that says what is possible)."""
-        return []
+        legal = table.legal(player) if table.started and table.running else []
+        return [t(lang, key) for kind, key in self.moves if any(isinstance(a, kind) for a in legal)]
 
     def game_name(self, table: Table, lang: str) -> str:
         """The game played at ``table``, as its players call it."""

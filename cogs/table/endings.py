@@ -7,8 +7,9 @@ out in, read from the game's event log)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.i18n import t
 
@@ -22,6 +23,23 @@ class Out:
     player: int
     round: int
     left: bool = False
+
+
+def went_out(
+    logged: Iterable[Any], started: type[Any], eliminated: type[Any], left: type[Any]
+) -> list[Out]:
+    """Who went out of a game, in order, from its event log: ``started`` events carry the
+    ``round`` that begins, ``eliminated`` and ``left`` ones the ``player``."""
+    out: list[Out] = []
+    round_ = 0
+    for event in logged:
+        if isinstance(event, started):
+            round_ = event.round
+        elif isinstance(event, eliminated):
+            out.append(Out(event.player, round_))
+        elif isinstance(event, left):
+            out.append(Out(event.player, round_, left=True))
+    return out
 
 
 def elimination_standings(

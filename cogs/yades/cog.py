@@ -47,6 +47,7 @@ class YadesCog(
 ):
     spec = SPEC
     headlines = (y.GameWon, y.GameEnded)
+    moves = ((y.Roll, "y.btn.roll"), (y.Score, "y.select"))
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -72,15 +73,6 @@ class YadesCog(
         turn = table.legal(current) if current is not None else []
         components = render.table_components(table.id, view, turn, self.held_now(table), table.lang)
         return embed, components
-
-    def possible(self, table: Table, player: int, lang: str) -> list[str]:
-        legal = table.legal(player) if table.started and table.running else []
-        found = []
-        if any(isinstance(action, y.Roll) for action in legal):
-            found.append(t(lang, "y.btn.roll"))
-        if any(isinstance(action, y.Score) for action in legal):
-            found.append(t(lang, "y.select"))
-        return found
 
     def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
         lines = [self.note(table, note) for note in notes]

@@ -8,7 +8,7 @@ import re
 
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
-from tests.e2e.maya_driver import MayaDriver, lines_since, mark
+from tests.e2e.maya_driver import MayaDriver, lines_since, mark, wait_line
 from tests.e2e.test_maya_soiree import Party
 from tests.e2e.world import User
 
@@ -34,13 +34,7 @@ async def test_croire_facing_a_maya_without_a_style_asks_fragile_or_warrior(
     assert not any("gorgée" in line for line in lines_since(emulator, party.channel, since))
     # One of them is the move: the Fragile drinks a sip.
     await (await emulator.click(believer, asked, label="Fragile (1 gorgée)")).response()
-    told = await emulator.wait_for(
-        lambda: next(
-            (line for line in lines_since(emulator, party.channel, since) if "Fragile" in line),
-            None,
-        ),
-        what="the Fragile told",
-    )
+    told = await wait_line(emulator, party.channel, "Fragile", since=since)
     assert told == f"🙇 <@{believer.id}> croit le Maya et se soumet (Fragile)."
 
 
@@ -74,12 +68,7 @@ async def test_mia_says_mia_and_doubles_read_as_doubles(
     assert "🔥 MIA (21)" in labels and "double 3" in labels and not any("MAYA" in x for x in labels)
     since = mark(emulator)
     await driver.announce(opener, panel, "33")
-    said = await emulator.wait_for(
-        lambda: next(
-            (x for x in lines_since(emulator, driver.channel, since) if "annonce" in x), None
-        ),
-        what="the announcement told",
-    )
+    said = await wait_line(emulator, driver.channel, "annonce", since=since)
     assert said.startswith(f"📣 <@{opener.id}> annonce **double 3** →"), said
     turn = await driver.wait_turn(after=turn.step)
     believer = users[turn.player or 0]
@@ -87,12 +76,7 @@ async def test_mia_says_mia_and_doubles_read_as_doubles(
     assert panel is not None
     since = mark(emulator)
     await driver.announce(believer, panel, "21")
-    said = await emulator.wait_for(
-        lambda: next(
-            (x for x in lines_since(emulator, driver.channel, since) if "annonce" in x), None
-        ),
-        what="the Mia told",
-    )
+    said = await wait_line(emulator, driver.channel, "annonce", since=since)
     assert said.startswith(f"🔥 <@{believer.id}> annonce **MIA** (21)"), said
     await driver.wait_turn(after=turn.step)
     assert driver.table is not None
