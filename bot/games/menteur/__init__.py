@@ -1,4 +1,4 @@
-"""Dés du menteur (Liar's dice, Perudo without Palifico or Calza): RULES.md §3, pure.
+"""Dés du menteur (Liar's dice; Palifico and Calza as options): RULES.md §3, pure.
 
 Same shape as every game: ``legal_actions(state, player)`` lists what a player may do now;
 ``apply(state, action)`` checks the action, *decides* its events, then *evolves* a copy of
@@ -8,12 +8,13 @@ as it was); ``replay(initial, events)`` folds the same events again.
 A round starts with one ``Roll`` that carries every active player's fresh dice (``complete``
 fills them from the caller's ``random.Random``). Each hand travels only in an event private
 to its owner; the public news is who opens and how many dice each player has. All hands
-become public together, in the ``Revealed`` event of a challenge.
+become public together, in the ``Revealed`` event of a challenge (or of a calza).
 """
 
 from bot.games.menteur.actions import (
     Action,
     Bid,
+    Calza,
     Challenge,
     Leave,
     Roll,
@@ -34,7 +35,9 @@ from bot.games.menteur.engine import (
 from bot.games.menteur.events import (
     EVENTS,
     BidMade,
+    CalzaCalled,
     Challenged,
+    DieGained,
     DieLost,
     GameEnded,
     GameWon,
@@ -130,8 +133,11 @@ __all__ = [
     "BidTooLow",
     "BidValue",
     "BidView",
+    "Calza",
+    "CalzaCalled",
     "Challenge",
     "Challenged",
+    "DieGained",
     "DieLost",
     "Eliminated",
     "Event",

@@ -34,6 +34,13 @@ class Challenge:
 
 
 @dataclass(frozen=True, slots=True)
+class Calza:
+    """The last bid is exact (the *Calza* option): neither more nor fewer dice show it."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Leave:
     player: int
 
@@ -43,4 +50,4 @@ class Stop:
     """End the game now (the table checks who may stop it)."""
 
 
-Action = Roll | Bid | Challenge | Leave | Stop
+Action = Roll | Bid | Challenge | Calza | Leave | Stop

@@ -34,9 +34,14 @@ def minimum_for(previous: BidValue | None, face: int, jokers: bool) -> int:
     return quantity if face > last else quantity + 1
 
 
-def raises(previous: BidValue | None, jokers: bool, total: int) -> list[BidValue]:
-    """The smallest legal bid on each face (by face), with at most ``total`` dice."""
+def raises(
+    previous: BidValue | None, jokers: bool, total: int, locked: int | None = None
+) -> list[BidValue]:
+    """The smallest legal bid on each face (by face), with at most ``total`` dice; on
+    ``locked`` alone when a Palifico round keeps the opening's face."""
     faces = opening_faces(jokers) if previous is None else tuple(range(1, FACES + 1))
+    if locked is not None:
+        faces = (locked,)
     found = []
     for face in faces:
         quantity = minimum_for(previous, face, jokers)

@@ -113,7 +113,8 @@ class _Table:
     counts: tuple[tuple[int, int], ...]  # (player, dice) of each player in the round
     history: tuple[tuple[int, int, int], ...]  # (player, quantity, face), oldest first
     bid: tuple[int, int] | None  # (quantity, face)
-    jokers: bool
+    jokers: bool  # this round's: never in a Palifico round
+    locked: int | None = None  # a Palifico round's face, once opened
 
     @property
     def total(self) -> int:
@@ -129,7 +130,8 @@ def _table(view: g.View) -> _Table:
     history = tuple((b.player, b.quantity, b.face) for b in view.history)
     bid = (view.bid[0], view.bid[1]) if view.bid is not None else None
     assert view.player is not None, "a CPU plays from a seat"
-    return _Table(view.player, tuple(view.my_dice or ()), counts, history, bid, view.rules.jokers)
+    dice = tuple(view.my_dice or ())
+    return _Table(view.player, dice, counts, history, bid, view.jokers, view.locked_face)
 
 
 # --------------------------------------------------------------------------- dice arithmetic
@@ -194,10 +196,17 @@ def _minimal_raise(previous: tuple[int, int], face: int, jokers: bool) -> int:
     return q + 1
 
 
+def _faces(table: _Table) -> tuple[int, ...]:
+    """The faces a bid may take now (a Palifico round's one face once opened)."""
+    if table.locked is not None:
+        return (table.locked,)
+    return _bid_faces(table.jokers, table.bid is None)
+
+
 def _raises(table: _Table) -> list[tuple[int, int]]:
     """The smallest raise on each face, within the dice in play."""
     found = []
-    for face in _bid_faces(table.jokers, table.bid is None):
+    for face in _faces(table):
         quantity = 1 if table.bid is None else _minimal_raise(table.bid, face, table.jokers)
         if quantity <= table.total:
             found.append((quantity, face))
@@ -248,7 +257,11 @@ def _action(
         return challenge
     if wanted is not None:
         bid = g.Bid(table.me, wanted[0], wanted[1])
-        allowed = wanted[0] <= table.total and _is_raise(table.bid, *wanted, table.jokers)
+        allowed = (
+            wanted[0] <= table.total
+            and wanted[1] in _faces(table)
+            and _is_raise(table.bid, *wanted, table.jokers)
+        )
         if bid in bids or (bids and allowed):
             return bid
     if challenge is not None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.menteur.actions import Bid, Challenge, Leave, Roll, Stop
+from bot.games.menteur.actions import Bid, Calza, Challenge, Leave, Roll, Stop
 from bot.games.menteur.bids import count, minimum_for, opening_faces, raises
 from bot.games.menteur.events import (
     BidMade,
+    CalzaCalled,
     Challenged,
+    DieGained,
     DieLost,
     GameEnded,
     GameWon,
@@ -78,6 +80,7 @@ def decide_roll(state: State, action: Roll) -> list[Event]:
             opener=opener,
             counts=[{"player": seat.player, "count": seat.dice} for seat in active],
             total=sum(seat.dice for seat in active),
+            palifico=state.palifico,
         )
     ]
     events.extend(
@@ -90,7 +93,7 @@ def decide_roll(state: State, action: Roll) -> list[Event]:
 def decide_bid(state: State, action: Bid) -> list[Event]:
     _turn(state, action.player, BID, "bid")
     quantity, face = action.quantity, action.face
-    jokers = state.rules.jokers
+    jokers = state.jokers
     total = dice_in_play(state)
     if not _is_int(face) or not 1 <= face <= FACES:
         raise InvalidBid(reason="face", face=face)
@@ -98,6 +101,9 @@ def decide_bid(state: State, action: Bid) -> list[Event]:
         raise InvalidBid(reason="quantity", quantity=quantity, total=total)
     if state.bid is None and face not in opening_faces(jokers):
         raise InvalidBid(reason="opening_on_ones", face=face)
+    locked = state.locked_face
+    if locked is not None and face != locked:
+        raise InvalidBid(reason="palifico_face", face=face, locked=locked)
     needed = minimum_for(state.bid, face, jokers)
     if quantity < needed:
         raise BidTooLow(
@@ -105,7 +111,7 @@ def decide_bid(state: State, action: Bid) -> list[Event]:
             face=face,
             previous=state.bid,
             minimum=(needed, face) if needed <= total else None,
-            raises=raises(state.bid, jokers, total),
+            raises=raises(state.bid, jokers, total, locked),
         )
     return [
         BidMade(
@@ -117,52 +123,102 @@ def decide_bid(state: State, action: Bid) -> list[Event]:
     ]
 
 
-def decide_challenge(state: State, action: Challenge) -> list[Event]:
-    _turn(state, action.player, BID, "challenge")
-    if state.bid is None or state.bidder is None:
-        raise NotNow(action="challenge", reason="no_bid")
+def _reveal(state: State, caller: int, call: str) -> Revealed:
+    """Every hand in play, public, with the count of the last bid's face."""
+    assert state.bid is not None and state.bidder is not None
     quantity, face = state.bid
-    challenger, bidder = action.player, state.bidder
     active = [seat for seat in state.seats if seat.status == IN]
     hands = [seat.hand or () for seat in active]
-    actual = count(hands, face, state.rules.jokers)
-    holds = actual >= quantity
-    loser = challenger if holds else bidder
-    events: list[Event] = [
-        Challenged(player=challenger, bidder=bidder, quantity=quantity, face=face),
-        Revealed(
-            hands=[
-                {"player": seat.player, "dice": list(hand)}
-                for seat, hand in zip(active, hands, strict=True)
-            ],
-            quantity=quantity,
-            face=face,
-            jokers=state.rules.jokers,
-            actual=actual,
-            holds=holds,
-            challenger=challenger,
-            bidder=bidder,
-        ),
-    ]
+    actual = count(hands, face, state.jokers)
+    return Revealed(
+        hands=[
+            {"player": seat.player, "dice": list(hand)}
+            for seat, hand in zip(active, hands, strict=True)
+        ],
+        quantity=quantity,
+        face=face,
+        jokers=state.jokers,
+        actual=actual,
+        holds=actual >= quantity,
+        challenger=caller,
+        bidder=state.bidder,
+        call=call,
+        exact=actual == quantity,
+    )
+
+
+def _palifico_for(state: State, player: int, remaining: int) -> int | None:
+    """``player`` when dropping to ``remaining`` dice starts their Palifico round: the option
+    is on, they are down to one die and never had theirs."""
+    if state.rules.palifico and remaining == 1 and player not in state.palificos:
+        return player
+    return None
+
+
+def _round_over(state: State, loser: int, reason: str, opener: int) -> list[Event]:
+    """``loser`` loses a die (``reason``); the round ends, opened next by ``opener`` (or, when
+    the loser was the opener and is out, by the next player in), or the game is won."""
     seat = state.seat(loser)
     assert seat is not None
     remaining = seat.dice - 1
-    events.append(
-        DieLost(
-            player=loser,
-            remaining=remaining,
-            reason="challenge" if holds else "bid",
-        )
-    )
+    events: list[Event] = [DieLost(player=loser, remaining=remaining, reason=reason)]
     if remaining > 0:
-        events.append(RoundEnded(loser=loser, opener=loser))
+        palifico = _palifico_for(state, loser, remaining)
+        # A Palifico round is opened by its player.
+        events.append(
+            RoundEnded(
+                loser=loser, opener=loser if palifico is not None else opener, palifico=palifico
+            )
+        )
         return events
     events.append(PlayerEliminated(player=loser))
     survivors = [p for p in state.active() if p != loser]
     if len(survivors) == 1:
         events.append(GameWon(player=survivors[0]))
         return events
-    events.append(RoundEnded(loser=loser, opener=state.next_after(loser, skip=loser)))
+    if opener == loser:
+        opener = state.next_after(loser, skip=loser)
+    events.append(RoundEnded(loser=loser, opener=opener))
+    return events
+
+
+def decide_challenge(state: State, action: Challenge) -> list[Event]:
+    _turn(state, action.player, BID, "challenge")
+    if state.bid is None or state.bidder is None:
+        raise NotNow(action="challenge", reason="no_bid")
+    quantity, face = state.bid
+    challenger, bidder = action.player, state.bidder
+    revealed = _reveal(state, challenger, "challenge")
+    loser = challenger if revealed.holds else bidder
+    events: list[Event] = [
+        Challenged(player=challenger, bidder=bidder, quantity=quantity, face=face),
+        revealed,
+    ]
+    reason = "challenge" if revealed.holds else "bid"
+    return events + _round_over(state, loser, reason, opener=loser)
+
+
+def decide_calza(state: State, action: Calza) -> list[Event]:
+    """The last bid is exact: all dice are revealed; exact, the caller gets a die back (never
+    above the starting count), otherwise loses one. The caller opens the next round."""
+    seat = _turn(state, action.player, BID, "calza")
+    if not state.rules.calza:
+        raise NotNow(action="calza", reason="calza_off")
+    if state.bid is None or state.bidder is None:
+        raise NotNow(action="calza", reason="no_bid")
+    caller = action.player
+    quantity, face = state.bid
+    revealed = _reveal(state, caller, "calza")
+    events: list[Event] = [
+        CalzaCalled(player=caller, bidder=state.bidder, quantity=quantity, face=face),
+        revealed,
+    ]
+    if not revealed.exact:
+        return events + _round_over(state, caller, "calza", opener=caller)
+    capped = seat.dice >= state.rules.dice
+    remaining = seat.dice if capped else seat.dice + 1
+    events.append(DieGained(player=caller, remaining=remaining, capped=capped))
+    events.append(RoundEnded(loser=None, opener=caller))
     return events
 
 

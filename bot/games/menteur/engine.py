@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.menteur import decide
-from bot.games.menteur.actions import Action, Bid, Challenge, Leave, Roll, Stop
+from bot.games.menteur.actions import Action, Bid, Calza, Challenge, Leave, Roll, Stop
 from bot.games.menteur.evolve import EVOLVERS
 from bot.games.menteur.state import State
 from bot.kernel import engine
@@ -16,6 +16,7 @@ DECIDERS: dict[type, Decider] = {
     Roll: decide.decide_roll,
     Bid: decide.decide_bid,
     Challenge: decide.decide_challenge,
+    Calza: decide.decide_calza,
     Leave: decide.decide_leave,
     Stop: decide.decide_stop,
 }

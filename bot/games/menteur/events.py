@@ -21,6 +21,7 @@ class RoundStarted(Event):
     opener: int
     counts: list[dict[str, int]]  # {"player", "count"}: each active player's dice, public
     total: int
+    palifico: int | None = None  # whose Palifico round this is (ones not jokers, face kept)
 
 
 @EVENTS.register("dice")
@@ -54,10 +55,22 @@ class Challenged(Event):
     face: int
 
 
+@EVENTS.register("calza_called")
+@dataclass(frozen=True, slots=True)
+class CalzaCalled(Event):
+    """``player`` says the last bid (``bidder``'s) is exact."""
+
+    player: int
+    bidder: int
+    quantity: int
+    face: int
+
+
 @EVENTS.register("revealed")
 @dataclass(frozen=True, slots=True)
 class Revealed(Event):
-    """A challenge: every hand in play is public by the rules, with the count."""
+    """A challenge (or a calza): every hand in play is public by the rules, with the count.
+    ``challenger`` is whoever called; ``call`` says how ("challenge" or "calza")."""
 
     hands: list[dict[str, Any]]  # {"player", "dice"}
     quantity: int
@@ -67,6 +80,8 @@ class Revealed(Event):
     holds: bool
     challenger: int
     bidder: int
+    call: str = "challenge"
+    exact: bool = False  # the count is the bid's quantity exactly
 
 
 @EVENTS.register("die_lost")
@@ -74,7 +89,19 @@ class Revealed(Event):
 class DieLost(Event):
     player: int
     remaining: int
-    reason: str  # "challenge" (a true bid was challenged) or "bid" (a false bid)
+    # "challenge" (a true bid was challenged), "bid" (a false bid) or "calza" (a wrong calza)
+    reason: str
+
+
+@EVENTS.register("die_gained")
+@dataclass(frozen=True, slots=True)
+class DieGained(Event):
+    """An exact calza: the caller gets a die back, unless ``capped`` (already at the
+    starting count: ``remaining`` unchanged)."""
+
+    player: int
+    remaining: int
+    capped: bool = False
 
 
 @EVENTS.register("eliminated")
@@ -86,8 +113,9 @@ class PlayerEliminated(Event):
 @EVENTS.register("round_ended")
 @dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
-    loser: int
+    loser: int | None  # None after an exact calza: nobody lost a die
     opener: int
+    palifico: int | None = None  # the next round is this player's Palifico round
 
 
 @EVENTS.register("round_abandoned")

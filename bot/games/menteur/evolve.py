@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from bot.games.menteur.events import (
     BidMade,
+    CalzaCalled,
     Challenged,
+    DieGained,
     DieLost,
     GameEnded,
     GameWon,
@@ -31,11 +33,12 @@ def _seat_of(state: State, player: int) -> Seat:
 
 
 def _clear_round(state: State) -> None:
-    """Old values are not kept: everybody re-rolls next round."""
+    """Old values are not kept: everybody re-rolls next round (a Palifico round is over)."""
     for seat in state.seats:
         seat.hand = None
     state.bid = state.bidder = None
     state.history = []
+    state.palifico = None
 
 
 def _on_round_started(state: State, event: RoundStarted) -> None:
@@ -57,11 +60,15 @@ def _on_bid_made(state: State, event: BidMade) -> None:
     state.step += 1
 
 
-def _nothing(state: State, event: Challenged | Revealed) -> None:
+def _nothing(state: State, event: Challenged | CalzaCalled | Revealed) -> None:
     """Events that only tell the story (the state changes come in the events that follow)."""
 
 
 def _on_die_lost(state: State, event: DieLost) -> None:
+    _seat_of(state, event.player).dice = event.remaining
+
+
+def _on_die_gained(state: State, event: DieGained) -> None:
     _seat_of(state, event.player).dice = event.remaining
 
 
@@ -73,6 +80,9 @@ def _on_round_ended(state: State, event: RoundEnded | RoundAbandoned) -> None:
     _clear_round(state)
     state.phase = ROLL
     state.current = event.opener
+    if isinstance(event, RoundEnded) and event.palifico is not None:
+        state.palifico = event.palifico
+        state.palificos.append(event.palifico)
     state.step += 1
 
 
@@ -81,6 +91,8 @@ def _on_player_left(state: State, event: PlayerLeft) -> None:
     seat.status = LEFT
     seat.dice = 0
     seat.hand = None
+    if state.phase == ROLL and state.palifico == event.player:
+        state.palifico = None  # their Palifico round, not started yet, leaves with them
 
 
 def _on_turn_passed(state: State, event: TurnPassed) -> None:
@@ -105,8 +117,10 @@ EVOLVERS: dict[type[Event], Evolver] = {
     HandDealt: _on_dice,
     BidMade: _on_bid_made,
     Challenged: _nothing,
+    CalzaCalled: _nothing,
     Revealed: _nothing,
     DieLost: _on_die_lost,
+    DieGained: _on_die_gained,
     PlayerEliminated: _on_eliminated,
     RoundEnded: _on_round_ended,
     RoundAbandoned: _on_round_ended,

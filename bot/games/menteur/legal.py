@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.games.menteur.actions import Action, Bid, Challenge, Leave, Roll
+from bot.games.menteur.actions import Action, Bid, Calza, Challenge, Leave, Roll
 from bot.games.menteur.rules import FACES, IN, ROLL
 from bot.games.menteur.state import State, dice_in_play, minimal_raises
 
@@ -36,6 +36,8 @@ def turn_actions(state: State, player: int) -> list[Action]:
     actions: list[Action] = [*bids]
     if state.bid is not None:
         actions.append(Challenge(player))
+        if state.rules.calza:
+            actions.append(Calza(player))
     return actions
 
 

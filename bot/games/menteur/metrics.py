@@ -20,7 +20,8 @@ BOARD = Board(
 def figures(
     state: State, events: Sequence[Event], humans: list[int]
 ) -> dict[int, dict[str, float]]:
-    """Per human: games, wins, dice lost, challenges won and lost (as the challenger)."""
+    """Per human: games, wins, dice lost, challenges won and lost (as the challenger; a calza
+    is not a challenge)."""
     found: dict[int, dict[str, float]] = {
         player: {
             "games": 1,
@@ -34,7 +35,9 @@ def figures(
     for event in events:
         if isinstance(event, DieLost) and event.player in found:
             found[event.player]["dice_lost"] += 1
-        elif isinstance(event, Revealed) and event.challenger in found:
+        elif (
+            isinstance(event, Revealed) and event.call == "challenge" and event.challenger in found
+        ):
             key = "challenges_lost" if event.holds else "challenges_won"
             found[event.challenger][key] += 1
     return found

@@ -58,6 +58,8 @@ class Rules:
 
     dice: int = 5  # starting dice per player: 3, 4 or 5
     jokers: bool = True  # ones count for every face 2-6
+    calza: bool = False  # a player may call the last bid exact instead of raising
+    palifico: bool = False  # a player down to one die (the first time) opens a Palifico round
 
     @classmethod
     def for_preset(cls, preset: str = STANDARD, **options: Any) -> Rules:
@@ -77,8 +79,9 @@ class Rules:
             or self.dice not in STARTING_DICE
         ):
             raise InvalidRules(option="dice", value=self.dice)
-        if not isinstance(self.jokers, bool):
-            raise InvalidRules(option="jokers", value=self.jokers)
+        for option in ("jokers", "calza", "palifico"):
+            if not isinstance(getattr(self, option), bool):
+                raise InvalidRules(option=option, value=getattr(self, option))
         return self
 
     def to_json(self) -> dict[str, Any]:
@@ -86,4 +89,5 @@ class Rules:
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Rules:
+        """Rules stored before the variants existed read back with them off."""
         return cls(**raw).validated()

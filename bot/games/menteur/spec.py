@@ -56,10 +56,16 @@ class MenteurSpec:
         return complete(state, action, rng)
 
     def variants(self) -> tuple[Rules, ...]:
-        return tuple(
+        plain = tuple(
             Rules.for_preset(dice=dice, jokers=jokers)
             for dice in STARTING_DICE
             for jokers in (True, False)
+        )
+        return plain + tuple(
+            Rules.for_preset(dice=dice, jokers=jokers, calza=calza, palifico=palifico)
+            for dice in (3, 5)
+            for jokers in (True, False)
+            for calza, palifico in ((True, False), (False, True), (True, True))
         )
 
     def replay(self, state: State, events: Sequence[Event]) -> State:

@@ -48,6 +48,10 @@ class State:
     history: list[tuple[int, int, int]] = field(default_factory=list)  # (player, qty, face)
     winner: int | None = None
     ending: Ending | None = None  # how the game ended, once over
+    # Whose Palifico round this is (or the next one, between rounds): ones are not jokers
+    # and every bid keeps the opening bid's face.
+    palifico: int | None = None
+    palificos: list[int] = field(default_factory=list)  # who had theirs: once per game
 
     def copy(self) -> State:
         return State(
@@ -62,6 +66,8 @@ class State:
             list(self.history),
             self.winner,
             self.ending,
+            self.palifico,
+            list(self.palificos),
         )
 
     # ---- queries
@@ -69,6 +75,18 @@ class State:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def jokers(self) -> bool:
+        """Whether ones are jokers this round (never in a Palifico round)."""
+        return self.rules.jokers and self.palifico is None
+
+    @property
+    def locked_face(self) -> int | None:
+        """In a Palifico round, the face every bid keeps once the round is opened."""
+        if self.palifico is None or not self.history:
+            return None
+        return self.history[0][2]
 
     def seat(self, player: int) -> Seat | None:
         for seat in self.seats:
@@ -116,6 +134,8 @@ class State:
             "history": [list(entry) for entry in self.history],
             "winner": self.winner,
             "ending": self.ending,
+            "palifico": self.palifico,
+            "palificos": list(self.palificos),
         }
 
     @classmethod
@@ -143,6 +163,9 @@ class State:
             history=[(p, q, f) for p, q, f in raw["history"]],
             winner=raw["winner"],
             ending=Ending(raw["ending"]) if raw.get("ending") else None,
+            # Stored before the variants: no Palifico round yet.
+            palifico=raw.get("palifico"),
+            palificos=list(raw.get("palificos", [])),
         )
 
 
@@ -166,5 +189,6 @@ def dice_in_play(state: State) -> int:
 
 
 def minimal_raises(state: State) -> list[BidValue]:
-    """The smallest legal bid on each face now, by face (the openings before any bid)."""
-    return raises(state.bid, state.rules.jokers, dice_in_play(state))
+    """The smallest legal bid on each face now, by face (the openings before any bid);
+    in a Palifico round, on the opening's face only."""
+    return raises(state.bid, state.jokers, dice_in_play(state), state.locked_face)

@@ -44,10 +44,23 @@ class View:
     unknown: int  # dice in play this player cannot see
     winner: int | None
     step: int = 0  # the decision point: a component drawn for another one is out of date
+    palifico: int | None = None  # whose Palifico round this is (the next one, between rounds)
 
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def jokers(self) -> bool:
+        """Whether ones are jokers this round (never in a Palifico round)."""
+        return self.rules.jokers and self.palifico is None
+
+    @property
+    def locked_face(self) -> int | None:
+        """In a Palifico round once opened, the face every bid keeps."""
+        if self.palifico is None or not self.history:
+            return None
+        return self.history[0].face
 
     def seat(self, player: int) -> SeatView | None:
         return next((seat for seat in self.seats if seat.player == player), None)
@@ -76,4 +89,5 @@ def view(state: State, player: int | None) -> View:
         unknown=total - (len(mine) if mine is not None else 0),
         winner=state.winner,
         step=state.step,
+        palifico=state.palifico,
     )

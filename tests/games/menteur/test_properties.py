@@ -1,9 +1,9 @@
 """Random legal games of Dés du menteur keep the engine's invariants.
 
-Hypothesis draws a table (3, 4 or 5 dice, jokers on or off, 2 to 6 players, a seed, how
-often players leave); the seed drives a ``random.Random`` that picks among the legal
-actions (bids near the smallest raise, sometimes any bid, challenges) and rolls the dice
-through ``complete``. After every action the state and its events are checked; now and
+Hypothesis draws a table (3, 4 or 5 dice, jokers on or off, Calza and Palifico on or off,
+2 to 6 players, a seed, how often players leave); the seed drives a ``random.Random`` that
+picks among the legal actions (bids near the smallest raise, sometimes any bid, challenges,
+calzas) and rolls the dice through ``complete``. After every action the state and its events are checked; now and
 then actions that must be refused are tried.
 """
 
@@ -30,6 +30,7 @@ from bot.games.menteur import (
     Action,
     Bid,
     BidTooLow,
+    Calza,
     Challenge,
     Eliminated,
     Event,
@@ -37,6 +38,7 @@ from bot.games.menteur import (
     GameOver,
     InvalidBid,
     Leave,
+    NotNow,
     NotYourTurn,
     Roll,
     Rules,
@@ -81,7 +83,12 @@ def tables(draw: st.DrawFn) -> Table:
     players = draw(st.permutations([first + i * 7 for i in range(count_)]))
     stopping = draw(st.integers(min_value=0, max_value=3)) == 0
     return Table(
-        rules=Rules.for_preset(dice=draw(st.sampled_from([3, 4, 5])), jokers=draw(st.booleans())),
+        rules=Rules.for_preset(
+            dice=draw(st.sampled_from([3, 4, 5])),
+            jokers=draw(st.booleans()),
+            calza=draw(st.booleans()),
+            palifico=draw(st.booleans()),
+        ),
         players=list(players),
         seed=draw(st.integers(min_value=0, max_value=2**32 - 1)),
         leave=draw(st.sampled_from([0.0, 0.0, 0.01, 0.04])),
@@ -102,6 +109,8 @@ def choose(state: State, rng: random.Random, leave: float) -> Action:
     bids = [a for a in turn if isinstance(a, Bid)]
     if state.phase == ROLL:
         return rng.choice([Roll(state.current), Roll(None)])
+    if Calza(state.current) in turn and rng.random() < 0.1:
+        return Calza(state.current)
     if Challenge(state.current) in turn and (not bids or rng.random() < 0.35):
         return Challenge(state.current)
     if rng.random() < 0.15:
@@ -161,10 +170,23 @@ def check_state(state: State) -> None:
     assert mine.current == state.current and mine.bid == state.bid
     assert mine.dice_in_play == dice_in_play(state)
     assert mine.my_dice == current.hand
+    assert len(set(state.palificos)) == len(state.palificos), "two Palifico rounds for one player"
+    if state.palifico is not None:
+        assert state.rules.palifico and state.palifico in state.palificos
+        assert not state.jokers and mine.jokers is False
+    else:
+        assert state.jokers == state.rules.jokers
     if state.phase == ROLL:
         assert state.bid is None and state.bidder is None and state.history == []
+        if state.palifico is not None:
+            assert state.current == state.palifico, "a Palifico round is opened by its player"
         return
     assert (state.bid is None) == (state.bidder is None) == (state.history == [])
+    if state.palifico is not None:
+        assert len({face for _, _, face in state.history}) <= 1, "a Palifico face changed"
+        for action in turn_actions(state, state.current):
+            if isinstance(action, Bid) and state.history:
+                assert action.face == state.history[0][2]
     if state.bid is not None:
         assert state.history[-1] == (state.bidder, *state.bid)
         assert state.current == state.next_after(state.bidder)
@@ -184,20 +206,34 @@ def check_events(before: State, action: Action, events: list[Event], stored: lis
             assert event.visibility == PRIVATE and event.type == "dice", event
             assert event.to == event.data["player"], event
     if "revealed" in types:
-        assert isinstance(action, Challenge) and types.index("challenged") < types.index("revealed")
+        call = "calza_called" if isinstance(action, Calza) else "challenged"
+        assert isinstance(action, Challenge | Calza) and types.index(call) < types.index("revealed")
         revealed = events[types.index("revealed")].data
         hands = [seat.hand for seat in before.seats if seat.status == IN]
         assert [h["dice"] for h in revealed["hands"]] == [list(h or ()) for h in hands]
-        actual = count(
-            [h["dice"] for h in revealed["hands"]], revealed["face"], before.rules.jokers
-        )
+        assert revealed["jokers"] == before.jokers
+        actual = count([h["dice"] for h in revealed["hands"]], revealed["face"], before.jokers)
         assert revealed["actual"] == actual and revealed["holds"] == (
             actual >= revealed["quantity"]
         )
+        assert revealed["exact"] == (actual == revealed["quantity"])
         lost = [e for e in events if e.type == "die_lost"]
-        assert len(lost) == 1
-        loser = revealed["challenger"] if revealed["holds"] else revealed["bidder"]
-        assert lost[0].data["player"] == loser
+        gained = [e for e in events if e.type == "die_gained"]
+        if isinstance(action, Calza):
+            assert revealed["call"] == "calza" and revealed["challenger"] == action.player
+            changed = gained if revealed["exact"] else lost
+            assert len(changed) == 1 and len(lost) + len(gained) == 1
+            assert changed[0].data["player"] == action.player
+        else:
+            assert revealed["call"] == "challenge" and not gained and len(lost) == 1
+            loser = revealed["challenger"] if revealed["holds"] else revealed["bidder"]
+            assert lost[0].data["player"] == loser
+    for ended in (e for e in events if e.type == "round_ended"):
+        palifico = ended.data["palifico"]
+        if palifico is not None:
+            assert before.rules.palifico and palifico not in before.palificos
+            assert ended.data["opener"] == palifico == ended.data["loser"]
+            assert [e.data["remaining"] for e in events if e.type == "die_lost"] == [1]
     ends = [e for e in events if e.type in ("game_won", "game_ended")]
     assert len(ends) <= 1 and (not ends or ends[-1] is events[-1])
 
@@ -212,6 +248,8 @@ class Game:
         self.history: list[Event] = []
         self.actions: list[Action] = []
         self.challenges = 0
+        self.calzas = 0
+        self.dice_gained = 0
         check_state(self.state)
 
     def step(self, action: Action) -> list[Event]:
@@ -235,6 +273,12 @@ class Game:
         if isinstance(action, Challenge):
             self.challenges += 1
             assert dice_in_play(new) == dice_in_play(state) - 1, "a challenge cost one die"
+        elif isinstance(action, Calza):
+            self.calzas += 1
+            gained = sum(1 for e in events if e.type == "die_gained" and not e.data["capped"])
+            self.dice_gained += gained
+            change = dice_in_play(new) - dice_in_play(state)
+            assert change == (gained if any(e.type == "die_gained" for e in events) else -1)
         elif isinstance(action, Leave):
             gone = state.seat(action.player)
             assert gone is not None
@@ -265,12 +309,18 @@ def probe(game: Game) -> None:
     assert seat is not None
     expected = {IN: NotYourTurn, OUT: Eliminated, LEFT: UnknownPlayer}[seat.status]
     game.refuse(Challenge(other), expected)
+    game.refuse(Calza(other), expected)
     game.refuse(Bid(other, 1, 6), expected)
     if seat.status != IN:
         game.refuse(Leave(other), expected)
     if state.phase != BID:
         return
     game.refuse(Bid(current, dice_in_play(state) + 1, 6), InvalidBid)
+    if state.bid is None or not state.rules.calza:
+        game.refuse(Calza(current), NotNow)
+    if state.locked_face is not None:
+        other_face = state.locked_face % FACES + 1
+        game.refuse(Bid(current, dice_in_play(state), other_face), InvalidBid)
     if state.bid is not None:
         quantity, face = state.bid
         game.refuse(Bid(current, quantity, face), BidTooLow, InvalidBid)
@@ -322,7 +372,8 @@ def test_without_departures_every_game_ends_when_one_player_has_dice_left(table)
     state = game.state
     assert state.winner is not None and state.active() == [state.winner]
     starting = len(table.players) * table.rules.dice
-    assert game.challenges == starting - dice_in_play(state)
+    lost = sum(1 for e in game.history if e.type == "die_lost")
+    assert lost == starting - dice_in_play(state) + game.dice_gained
     assert sum(1 for e in game.history if e.type == "eliminated") == len(table.players) - 1
     rounds = sum(1 for e in game.history if e.type == "round_started")
-    assert rounds == game.challenges
+    assert rounds == game.challenges + game.calzas

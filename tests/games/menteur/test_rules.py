@@ -146,12 +146,12 @@ def test_players_start_with_3_4_or_5_dice(dice):
         {"dice": True},
         {"dice": "5"},
         {"jokers": 1},
-        {"palifico": True},
-        {"calza": True},
+        {"palifico": 1},
+        {"calza": "oui"},
         {"recuperation": True},
     ],
 )
-def test_other_options_are_refused_palifico_calza_and_recovery_are_not_included(options):
+def test_other_options_are_refused_and_dice_recovery_is_not_included(options):
     with pytest.raises(InvalidRules):
         Rules.for_preset(**options)
 
@@ -490,7 +490,7 @@ def test_without_jokers_ones_count_only_for_ones_at_the_reveal():
 
 def test_the_loser_opens_the_next_round_when_still_in():
     state, events = challenge_after(rolled(game(), *FIVES), (5, 4))
-    assert the(events, "round_ended").data == {"loser": 1, "opener": 1}
+    assert the(events, "round_ended").data == {"loser": 1, "opener": 1, "palifico": None}
     assert state.phase == ROLL and state.current == 1
     state, _ = challenge_after(rolled(game(), *FIVES), (3, 4))
     assert state.current == 2
@@ -529,7 +529,7 @@ def test_a_player_with_no_dice_is_eliminated():
 
 def test_when_the_loser_is_eliminated_the_next_active_player_opens():
     state, events = last_die_lost_by_player_2()
-    assert the(events, "round_ended").data == {"loser": 2, "opener": 3}
+    assert the(events, "round_ended").data == {"loser": 2, "opener": 3, "palifico": None}
     assert state.current == 3
     state, _ = play(state, Roll(3, dice=((4, 4, 4), (5, 5, 5))))
     state, _ = play(state, Bid(3, 1, 2))
