@@ -17,6 +17,7 @@ from bot.games import menteur as lm
 from bot.games.menteur.spec import SPEC
 from bot.i18n import t
 from bot.table import CPU_LEVELS, CPU_NAMES, Table, TableError
+from cogs.menteur import options as menteur_options
 from cogs.menteur import render
 from cogs.menteur.tutorial import Tutorials
 from cogs.table import TableCog, answers
@@ -36,7 +37,7 @@ class MenteurCog(
     lifts = True
     headlines = (lm.Revealed, lm.RoundEnded, lm.PlayerEliminated, lm.GameWon, lm.GameEnded)
     endings = (lm.GameWon, lm.GameEnded)
-    moves = ((lm.Bid, "m.select"), (lm.Challenge, "m.btn.dudo"))
+    moves = ((lm.Bid, "m.select"), (lm.Challenge, "m.btn.dudo"), (lm.Calza, "m.btn.calza"))
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -92,6 +93,8 @@ class MenteurCog(
             await self.show_dice(interaction, table)
         elif action == "dudo":
             await self.play(interaction, table, lm.Challenge(user), step=step)
+        elif action == "calza":
+            await self.play(interaction, table, lm.Calza(user), step=step)
         elif action == "announce":
             quantity, face = render.decode(value or "")
             await self.play(interaction, table, lm.Bid(user, quantity, face), step=step)
@@ -151,26 +154,28 @@ class MenteurCog(
         name="start", description="Ouvrir une table de dés du menteur dans ce salon"
     )
     @app_commands.describe(
-        des="Dés de départ par joueur (3, 4 ou 5)",
-        jokers="Les 1 comptent pour toutes les faces (paco)",
         cpu="Nombre de joueurs CPU à la table",
         niveau="Niveau des joueurs CPU",
+        **menteur_options.DESCRIPTIONS,
     )
-    @app_commands.choices(des=[app_commands.Choice(name=str(n), value=n) for n in lm.STARTING_DICE])
+    @app_commands.choices(des=menteur_options.DICE)
     @app_commands.choices(
         niveau=[app_commands.Choice(name=level, value=level) for level in CPU_LEVELS]
     )
     async def start(
         self,
         interaction: discord.Interaction,
-        des: int = 5,
-        jokers: bool = True,
+        des: int | None = None,
+        jokers: bool | None = None,
         cpu: app_commands.Range[int, 0, 5] = 0,
         niveau: str = "moyen",
+        calza: bool | None = None,
+        palifico: bool | None = None,
     ) -> None:
         answers.expect_public(interaction)
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
-        rules = lm.Rules.for_preset(dice=des, jokers=jokers)
+        given = {"dice": des, "jokers": jokers, "calza": calza, "palifico": palifico}
+        rules = menteur_options.table_rules(settings, given)
         table = await self.open_table(interaction, rules, settings, cpu=cpu, level=niveau)
         text = t(
             table.lang,
@@ -203,6 +208,14 @@ class MenteurCog(
         table = self.table_here(interaction)
         bid = lm.Bid(interaction.user.id, quantite, valeur)
         await self.play(interaction, table, bid, public=True)
+
+    @app_commands.command(
+        name="calza",
+        description="Calza : dire que la dernière annonce est exacte (si l'option est jouée)",
+    )
+    async def calza(self, interaction: discord.Interaction) -> None:
+        table = self.table_here(interaction)
+        await self.play(interaction, table, lm.Calza(interaction.user.id), public=True)
 
     @app_commands.command(
         name="tutoriel",

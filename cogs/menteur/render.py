@@ -38,8 +38,11 @@ def bid_text(quantity: int, face: int, lang: str) -> str:
 
 
 def rules_label(rules: lm.Rules, lang: str) -> str:
+    """ "5 dés, les 1 sont jokers · Calza · Palifico": the dice, the jokers, the variants on."""
     key = "m.rules_jokers" if rules.jokers else "m.rules_plain"
-    return t(lang, key, dice=rules.dice)
+    parts = [t(lang, key, dice=rules.dice)]
+    parts += [t(lang, f"m.rules_{name}") for name in ("calza", "palifico") if getattr(rules, name)]
+    return " · ".join(parts)
 
 
 def raise_options(legal: Sequence[Any]) -> list[tuple[int, int]]:
@@ -83,8 +86,8 @@ def hint_lines(view: lm.View, advised: Any | None, lang: str) -> list[str]:
     lines = []
     if view.bid is not None and view.my_dice is not None:
         quantity, face = view.bid
-        mine = lm.count([view.my_dice], face, view.rules.jokers)
-        chance = lm.probability_at_least(view.unknown, quantity - mine, face, view.rules.jokers)
+        mine = lm.count([view.my_dice], face, view.jokers)
+        chance = lm.probability_at_least(view.unknown, quantity - mine, face, view.jokers)
         lines.append(
             t(lang, "m.hint.chance", bid=bid_text(quantity, face, lang), percent=f"{chance:.0%}")
         )
@@ -129,12 +132,20 @@ def table_embed(
             )
             embed.set_footer(text=t(lang, "m.footer_won"))
     elif view.current is not None:
-        embed.add_field(
-            name=t(lang, "m.turn"),
-            value=t(lang, "m.turn_line", player=names(view.current), total=view.dice_in_play),
-            inline=False,
-        )
+        turn_line = "m.turn_line_calza" if rules.calza and view.bid is not None else "m.turn_line"
+        lines = [t(lang, turn_line, player=names(view.current), total=view.dice_in_play)]
+        if view.palifico is not None:
+            lines.insert(0, palifico_line(view, names, lang))
+        embed.add_field(name=t(lang, "m.turn"), value="\n".join(lines), inline=False)
     return embed
+
+
+def palifico_line(view: lm.View, names: Names, lang: str) -> str:
+    """Whose Palifico round this is, and the face it keeps once opened."""
+    assert view.palifico is not None
+    if view.locked_face is None:
+        return t(lang, "m.palifico_open", player=names(view.palifico))
+    return t(lang, "m.palifico_face", player=names(view.palifico), face=str(view.locked_face))
 
 
 def seat_line(seat: lm.SeatView, names: Names, lang: str) -> str:
@@ -173,12 +184,20 @@ def table_components(
     )
     if any(isinstance(action, lm.Challenge) for action in turn):
         components.add_item(dudo_button(table_id, view.step, lang))
+    if any(isinstance(action, lm.Calza) for action in turn):
+        components.add_item(calza_button(table_id, view.step, lang))
     return components
 
 
 def dudo_button(table_id: int, step: int, lang: str) -> TableButton:
     return TableButton(
         table_id, step, "dudo", label=t(lang, "m.btn.dudo"), style=discord.ButtonStyle.danger
+    )
+
+
+def calza_button(table_id: int, step: int, lang: str) -> TableButton:
+    return TableButton(
+        table_id, step, "calza", label=t(lang, "m.btn.calza"), style=discord.ButtonStyle.success
     )
 
 
@@ -190,6 +209,8 @@ def bid_panel(table_id: int, step: int, legal: Sequence[Any], lang: str) -> disc
     components.add_item(TableSelect(table_id, step, bid_options(legal, lang), t(lang, "m.select")))
     if any(isinstance(action, lm.Challenge) for action in legal):
         components.add_item(dudo_button(table_id, step, lang))
+    if any(isinstance(action, lm.Calza) for action in legal):
+        components.add_item(calza_button(table_id, step, lang))
     return components
 
 
@@ -215,6 +236,9 @@ def event_lines(events: Sequence[Any], lang: str, name: Names, you: int | None =
                     you=who(event.opener),
                 )
             )
+            if event.palifico is not None:
+                palifico = event.palifico
+                lines.append(t(lang, "m.ev.palifico", player=name(palifico), you=who(palifico)))
         elif isinstance(event, ev.BidMade):
             bid = bid_text(event.quantity, event.face, lang)
             player = name(event.player)
@@ -242,12 +266,41 @@ def event_lines(events: Sequence[Any], lang: str, name: Names, you: int | None =
                     bidder_you=who(event.bidder),
                 )
             )
+        elif isinstance(event, ev.CalzaCalled):
+            lines.append(
+                t(
+                    lang,
+                    "m.ev.calza",
+                    player=name(event.player),
+                    bidder=name(event.bidder),
+                    bid=bid_text(event.quantity, event.face, lang),
+                    you=who(event.player),
+                    bidder_you=who(event.bidder),
+                )
+            )
         elif isinstance(event, ev.Revealed):
             for hand in event.hands:
                 lines.append(f"　{name(hand['player'])} : {faces(hand['dice'])}")
-            key = "m.ev.holds" if event.holds else "m.ev.bluff"
+            if event.call == "calza":
+                key = "m.ev.exact" if event.exact else "m.ev.not_exact"
+            else:
+                key = "m.ev.holds" if event.holds else "m.ev.bluff"
             jokers = jokers_counted(event)
-            lines.append(t(lang, key, actual=event.actual, face=event.face, jokers=jokers))
+            lines.append(
+                t(
+                    lang,
+                    key,
+                    actual=event.actual,
+                    face=event.face,
+                    jokers=jokers,
+                    quantity=event.quantity,
+                )
+            )
+        elif isinstance(event, ev.DieGained):
+            key = "m.ev.die_capped" if event.capped else "m.ev.die_gained"
+            lines.append(
+                t(lang, key, player=name(event.player), left=event.remaining, you=who(event.player))
+            )
         elif isinstance(event, ev.DieLost):
             left = event.remaining
             lines.append(
@@ -291,8 +344,13 @@ def explain(error: BaseException, lang: str) -> str | None:
         raises = ", ".join(bid_text(q, f, lang) for q, f in params.get("raises") or ())
         return t(lang, "err.bid_too_low_none", raises=raises or "—")
     if isinstance(error, lm.InvalidBid):
-        reason = t(lang, f"err.invalid_bid.{params.get('reason')}")
+        if params.get("reason") == "palifico_face":
+            reason = t(lang, "err.invalid_bid.palifico_face", locked=str(params.get("locked")))
+        else:
+            reason = t(lang, f"err.invalid_bid.{params.get('reason')}")
         return t(lang, "err.invalid_bid", reason=reason)
+    if isinstance(error, lm.NotNow) and params.get("reason") == "calza_off":
+        return t(lang, "err.calza_off")
     if isinstance(error, lm.NotNow) and params.get("reason") == "no_bid":
-        return t(lang, "err.no_bid")
+        return t(lang, "err.no_bid_calza" if params.get("action") == "calza" else "err.no_bid")
     return None

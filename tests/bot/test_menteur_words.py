@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games import menteur as lm
 from bot.games.menteur import events as ev
 from cogs.menteur import render
 
@@ -122,3 +123,81 @@ def test_the_tutorial_speaks_to_its_player_in_the_second_person(event, fr, en):
     # At a table nobody is "you": the third person, with the player's mention.
     told = render.event_lines([event], "fr", lambda p: f"<@{p}>")[0]
     assert "Tu " not in told and "tu ouvres" not in told
+
+
+# --------------------------------------------------------------------------- the variants
+
+
+def calza(hands: dict[int, list[int]], *, face: int, quantity: int) -> ev.Revealed:
+    event = reveal(hands, face=face, jokers=True, quantity=quantity)
+    return ev.Revealed(
+        **{**event.data, "call": "calza", "exact": event.actual == quantity},
+    )
+
+
+@pytest.mark.parametrize(
+    ("hands", "quantity", "lang", "expected"),
+    [
+        (
+            {A: [5, 1, 2], B: [5, 5]},
+            4,
+            "fr",
+            "✅ Exactement **4** dés comptent pour 5 (dont 1 joker) : la calza est juste.",
+        ),
+        (
+            {A: [5, 1, 2], B: [5, 5]},
+            3,
+            "fr",
+            "❌ **4** dés comptent pour 5 (dont 1 joker), pas 3 : la calza est ratée.",
+        ),
+        (
+            {A: [2, 3], B: [4]},
+            1,
+            "fr",
+            "❌ **Aucun** dé ne compte pour 5, pas 1 : la calza est ratée.",
+        ),
+        ({A: [5], B: [4]}, 1, "en", "✅ Exactly **1** die counts as 5: the calza is right."),
+        (
+            {A: [5, 1], B: [5]},
+            2,
+            "en",
+            "❌ **3** dice count as 5 (1 of them a joker), not 2: the calza is wrong.",
+        ),
+    ],
+)
+def test_a_calza_reveal_says_whether_the_count_is_exact(hands, quantity, lang, expected):
+    assert count_line(calza(hands, face=5, quantity=quantity), lang) == expected
+
+
+def test_a_calza_says_who_calls_whose_bid_then_the_dice_gained_or_kept():
+    def name(player: int) -> str:
+        return f"<@{player}>"
+
+    called = render.event_lines(
+        [ev.CalzaCalled(player=A, bidder=B, quantity=4, face=5)], "fr", name
+    )
+    assert called == [
+        f"🎯 <@{A}> dit « Calza ! » : l'annonce de <@{B}>, **quatre 5**, serait exacte. Tous les dés :"
+    ]
+    gained = render.event_lines([ev.DieGained(player=A, remaining=4)], "fr", name)
+    assert gained == [f"🎁 <@{A}> récupère un dé (4 dés)."]
+    capped = render.event_lines([ev.DieGained(player=A, remaining=5, capped=True)], "en", name)
+    assert capped == [f"🎁 <@{A}> already has all 5 starting dice: nothing to get back."]
+
+
+def test_a_palifico_round_is_announced_with_its_rules():
+    event = ev.RoundStarted(round=4, opener=A, counts=[], total=7, palifico=A)
+    lines = render.event_lines([event], "fr", lambda p: f"<@{p}>")
+    assert lines[1] == (
+        f"🌴 **Palifico** : <@{A}> n'a plus qu'un dé. Cette manche, les 1 ne sont pas jokers et "
+        "la valeur de l'ouverture ne change pas : seule la quantité monte."
+    )
+    plain = ev.RoundStarted(round=4, opener=A, counts=[], total=7)
+    assert len(render.event_lines([plain], "fr", lambda p: f"<@{p}>")) == 1
+
+
+def test_the_rules_label_names_the_variants_played():
+    assert render.rules_label(lm.Rules(), "fr") == "5 dés, les 1 sont jokers"
+    both = lm.Rules(dice=3, jokers=False, calza=True, palifico=True)
+    assert render.rules_label(both, "fr") == "3 dés, sans jokers · Calza · Palifico"
+    assert render.rules_label(lm.Rules(calza=True), "en") == "5 dice, ones wild · Calza"

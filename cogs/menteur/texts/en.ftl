@@ -134,6 +134,66 @@ help-menteur-options =
     • dice: 3, 4 or 5 starting dice per player
     • jokers: ones count for every value (a bid on ones counts only ones)
     • cpu and level: seats played by the CPU, easy, medium or hard
+    • calza: the last bid may be called exact (/liarsdice calza): exact, you get a die back (never above the start); otherwise you lose one
+    • palifico: first down to one die, you open a round where ones are not wild and the opening's value does not change
 help-menteur-short =
     🎯 Bid that at least so many of the whole table's dice show a value, higher each turn, or challenge the previous bid: the loser loses a die.
     The rules and options: /help game:Liar's dice
+
+## m (variants: Calza, Palifico)
+m-rules_calza = Calza
+m-rules_palifico = Palifico
+m-btn-calza = Calza! (exact)
+m-turn_line_calza = { $player }: bid higher, call “Liar!”, or call the bid exact: “Calza!”. { $total } dice in play.
+m-palifico_open = 🌴 { $player }'s Palifico round: ones are not wild, and the opening's value will not change.
+m-palifico_face = 🌴 { $player }'s Palifico round: ones are not wild, every bid stays on { $face }s (only the quantity rises).
+m-ev-palifico = 🌴 **Palifico**: { $you ->
+        [yes] you have
+       *[no] { $player } has
+    } one die left. This round, ones are not wild and the opening's value does not change: only the quantity rises.
+m-ev-calza = 🎯 { $you ->
+        [yes] You call
+       *[no] { $player } calls
+    } “Calza!”: { $bidder_you ->
+        [yes] your bid
+       *[no] { $bidder }'s bid
+    }, **{ $bid }**, would be exact. All the dice:
+m-ev-exact = ✅ Exactly **{ $actual }** { $actual ->
+        [one] die counts
+       *[other] dice count
+    } as { $face }{ $jokers ->
+        [0] {""}
+        [one] {" "}(1 of them a joker)
+       *[other] {" "}({ $jokers } of them jokers)
+    }: the calza is right.
+m-ev-not_exact = ❌ { $actual ->
+        [0] **No** die counts
+        [one] **{ $actual }** die counts
+       *[other] **{ $actual }** dice count
+    } as { $face }{ $jokers ->
+        [0] {""}
+        [one] {" "}(1 of them a joker)
+       *[other] {" "}({ $jokers } of them jokers)
+    }, not { $quantity }: the calza is wrong.
+m-ev-die_gained = 🎁 { $you ->
+        [yes] You get
+       *[no] { $player } gets
+    } a die back ({ $left ->
+        [one] { $left } die
+       *[other] { $left } dice
+    }).
+m-ev-die_capped = 🎁 { $you ->
+        [yes] You already have
+       *[no] { $player } already has
+    } { $left ->
+        [one] the starting die
+       *[other] all { $left } starting dice
+    }: nothing to get back.
+
+## settings
+settings-menteur = 🎲 Liar's dice: { $rules }
+
+## err
+err-invalid_bid-palifico_face = in a Palifico round, every bid stays on { $locked }s
+err-calza_off = Calza is not played at this table (the calza option of /liarsdice start).
+err-no_bid_calza = There is no bid to call exact yet.

@@ -138,6 +138,66 @@ help-menteur-options =
     • des : 3, 4 ou 5 dés de départ par joueur
     • jokers : les 1 comptent pour toutes les valeurs (une annonce sur les 1 ne compte que les 1)
     • cpu et niveau : des places tenues par le CPU, facile, moyen ou difficile
+    • calza : on peut dire la dernière annonce exacte (/menteur calza) : exacte, on regagne un dé (jamais plus qu'au départ) ; sinon on en perd un
+    • palifico : à un dé pour la première fois, on ouvre une manche où les 1 ne sont pas jokers et où la valeur de l'ouverture ne change pas
 help-menteur-short =
     🎯 Annonce qu'au moins tant de dés de toute la table montrent une valeur, plus haut à chaque tour, ou soulève l'annonce d'avant : le perdant perd un dé.
     Les règles et les options : /aide jeu:Dés du menteur
+
+## m (variantes : Calza, Palifico)
+m-rules_calza = Calza
+m-rules_palifico = Palifico
+m-btn-calza = Calza ! (exacte)
+m-turn_line_calza = { $player } : annoncer plus haut, contester : « Menteur ! », ou dire l'annonce exacte : « Calza ! ». { $total } dés en jeu.
+m-palifico_open = 🌴 Manche Palifico de { $player } : les 1 ne sont pas jokers, et la valeur de l'ouverture ne changera pas.
+m-palifico_face = 🌴 Manche Palifico de { $player } : les 1 ne sont pas jokers, on reste sur les { $face } (seule la quantité monte).
+m-ev-palifico = 🌴 **Palifico** : { $you ->
+        [yes] tu n'as
+       *[no] { $player } n'a
+    } plus qu'un dé. Cette manche, les 1 ne sont pas jokers et la valeur de l'ouverture ne change pas : seule la quantité monte.
+m-ev-calza = 🎯 { $you ->
+        [yes] Tu dis
+       *[no] { $player } dit
+    } « Calza ! » : { $bidder_you ->
+        [yes] ton annonce
+       *[no] l'annonce de { $bidder }
+    }, **{ $bid }**, serait exacte. Tous les dés :
+m-ev-exact = ✅ Exactement **{ $actual }** { $actual ->
+        [one] dé compte
+       *[other] dés comptent
+    } pour { $face }{ $jokers ->
+        [0] {""}
+        [one] {" "}(dont 1 joker)
+       *[other] {" "}(dont { $jokers } jokers)
+    } : la calza est juste.
+m-ev-not_exact = ❌ { $actual ->
+        [0] **Aucun** dé ne compte
+        [one] **{ $actual }** dé compte
+       *[other] **{ $actual }** dés comptent
+    } pour { $face }{ $jokers ->
+        [0] {""}
+        [one] {" "}(dont 1 joker)
+       *[other] {" "}(dont { $jokers } jokers)
+    }, pas { $quantity } : la calza est ratée.
+m-ev-die_gained = 🎁 { $you ->
+        [yes] Tu récupères
+       *[no] { $player } récupère
+    } un dé ({ $left ->
+        [one] { $left } dé
+       *[other] { $left } dés
+    }).
+m-ev-die_capped = 🎁 { $you ->
+        [yes] Tu as
+       *[no] { $player } a
+    } déjà { $left ->
+        [one] son dé de départ
+       *[other] ses { $left } dés de départ
+    } : rien à récupérer.
+
+## settings
+settings-menteur = 🎲 Dés du menteur : { $rules }
+
+## err
+err-invalid_bid-palifico_face = en manche Palifico, on reste sur les { $locked }
+err-calza_off = La Calza n'est pas jouée à cette table (option calza de /menteur start).
+err-no_bid_calza = Il n'y a pas encore d'annonce à dire exacte.
