@@ -450,11 +450,13 @@ async def test_settings_are_for_managers_survive_a_restart_and_shape_new_tables(
         ("reglages minuteur", {"secondes": 45}),
         ("reglages langue", {"langue": "en"}),
         ("reglages maya", {"mode": "vies", "vies": 2}),
+        ("reglages menteur", {"calza": True, "des": 4}),
     ]
     defaults = (
         "⚙️ **Server settings**\n⏱️ Turn timer: default\n"
         "🌐 Language of public messages: the server's\n🍺 Forfeit (party): sip\n"
-        "🎲 Maya: mode soiree; options: —\n🎲 Yadès: yades sheet; boxes removed: —; added: —"
+        "🎲 Maya: mode soiree; options: —\n🎲 Yadès: yades sheet; boxes removed: —; added: —\n"
+        "🎲 Liar's dice: 5 dice, ones wild"
     )
     for command, options in changes:
         # Discord's client does not even offer the command to alice (no Manage Server) …
@@ -475,7 +477,8 @@ async def test_settings_are_for_managers_survive_a_restart_and_shape_new_tables(
     assert shown.text == (
         "⚙️ **Server settings**\n⏱️ Turn timer: 45 s\n🌐 Language of public messages: en\n"
         "🍺 Forfeit (party): sip\n🎲 Maya: mode vies; options: vies=2\n"
-        "🎲 Yadès: yades sheet; boxes removed: —; added: —"
+        "🎲 Yadès: yades sheet; boxes removed: —; added: —\n"
+        "🎲 Liar's dice: 4 dice, ones wild · Calza"
     )
 
     # A table opened without options follows them: Mia with 2 lives, English public lines in
