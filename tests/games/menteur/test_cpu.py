@@ -195,8 +195,8 @@ def test_difficile_reads_the_opponents_bids() -> None:
     # believes six 6s is less far-fetched than moyen, who reads its own dice only.
     view = g.view(_facing((2, 3, 3, 4, 5), (6, 6, 6, 1, 2), [(2, 6)]), 2)
     table = cpu._table(view)
-    posterior = cpu._posteriors(table)
-    dist = cpu._face_distribution([hands for _, hands in posterior], 6, True)
+    (belief,) = cpu._beliefs(table)
+    dist = belief.distribution(6, True)
     expected = sum(k * p for k, p in enumerate(dist))
     assert expected > 5 / 3 + 0.3  # an unread hand of 5 dice holds 5/3 sixes or ones
 
