@@ -103,8 +103,8 @@ class _Tuning:
     raise_again: float = 0.45  # heads-up: the risk of raising again rather than challenging
     carry_on: float = 0.1  # more seats: the chance of losing later when a raise is let pass
     jumps: int = 2  # raises looked at above the smallest one on each face
-    mix_slack: float = 0.08  # it draws among the choices this close to the best
-    mix_temperature: float = 0.02  # the closer, the likelier (a softmax of the risk)
+    mix_slack: float = 0.15  # it draws among the choices this close to the best
+    mix_temperature: float = 0.05  # the closer, the likelier (a softmax of the risk)
 
 
 TUNING = _Tuning()
