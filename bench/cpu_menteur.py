@@ -10,8 +10,13 @@ Sections (all of them unless ``--section`` names some):
 - ``table``: a 4-seat table, difficile and three references (5 dice, jokers on), the
   difficile seat rotated over the four positions; fair share 25%.
 - ``ladder``: difficile vs moyen and moyen vs facile heads-up (5 dice, jokers on and off).
+- ``mixing``: difficile heads-up against a copy of itself that always plays its best
+  choice (``difficile-pur``: no drawing among close choices), 5 dice, jokers on. Each
+  reads the other's bids with the same model: a win rate above 50% says the mixing
+  keeps difficile's hand from being read.
 - ``time``: difficile's decision time at a 6-seat table of difficile CPUs (5 dice,
-  jokers on), in this process alone after the other sections: p50, p99, max.
+  jokers on), in this process alone after the other sections: p50, p99, max; and the
+  same heads-up against the reference.
 
 Heads-up rows alternate the first seat. Every game draws its dice and the CPUs' choices
 from generators seeded by ``--seed``, the row and the game's number, so a row's figures
@@ -30,7 +35,7 @@ import multiprocessing
 import random
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import menteur_reference as reference  # bench/ is the script's folder, first on sys.path
 
@@ -39,8 +44,10 @@ from bot.games.menteur import cpu
 from bot.kernel.levels import DIFFICILE, FACILE, MOYEN
 
 REFERENCE = "reference"
+PURE = "difficile-pur"  # difficile always playing its best choice
+PURE_TUNING = replace(cpu.TUNING, mix_slack=0.0)
 MAX_ACTIONS = 20_000
-SECTIONS = ("reference", "table", "ladder", "time")
+SECTIONS = ("reference", "table", "ladder", "mixing", "time")
 CHUNK = 25  # games per task handed to a worker
 
 
@@ -76,6 +83,14 @@ def seating(row: Row, game: int) -> tuple[str, ...]:
 def decide(level: str, view: menteur.View, legal: list[menteur.Action], rng: random.Random):
     if level == REFERENCE:
         return reference.choose(view, legal)
+    if level == PURE:
+        # The mixing knobs only steer difficile's last draw (no table of the model
+        # depends on them), so a swap for one decision changes nothing else.
+        kept, cpu.TUNING = cpu.TUNING, PURE_TUNING
+        try:
+            return cpu.choose(view, legal, DIFFICILE, rng)
+        finally:
+            cpu.TUNING = kept
     return cpu.choose(view, legal, level, rng)
 
 
@@ -157,6 +172,8 @@ def build_rows(sections: list[str], games: int, table_games: int) -> list[Row]:
         for first, second in ((DIFFICILE, MOYEN), (MOYEN, FACILE)):
             for jokers in (True, False):
                 rows.append(Row("ladder", (first, second), 5, jokers, games))
+    if "mixing" in sections:
+        rows.append(Row("mixing", (DIFFICILE, PURE), 5, True, games))
     return rows
 
 
@@ -172,15 +189,23 @@ def print_rows(rows: list[Row], wins: list[int]) -> None:
 
 
 def time_section(games: int, seed: int) -> None:
+    def report(what: str, times: list[float]) -> None:
+        p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
+        print(
+            f"  {what}: p50 {1e3 * p50:.2f} ms, p99 {1e3 * p99:.2f} ms, "
+            f"max {1e3 * max(times, default=0.0):.2f} ms ({len(times)} decisions)"
+        )
+
+    print(f"Decision time of difficile (5 dice, jokers on, {games} games each, one process)")
     times: list[float] = []
     for game in range(games):
         play((DIFFICILE,) * 6, 5, True, f"{seed}-time-{game}", times)
-    p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
-    print(
-        f"Decision time, difficile at a 6-seat table of difficile CPUs (5 dice, jokers on, "
-        f"{games} games, one process): p50 {1e3 * p50:.2f} ms, p99 {1e3 * p99:.2f} ms, "
-        f"max {1e3 * max(times, default=0.0):.2f} ms ({len(times)} decisions)"
-    )
+    report("6-seat table of difficile CPUs", times)
+    times = []
+    for game in range(5 * games):
+        levels = (DIFFICILE, REFERENCE) if game % 2 == 0 else (REFERENCE, DIFFICILE)
+        play(levels, 5, True, f"{seed}-time-duel-{game}", times)
+    report(f"heads-up against the reference ({5 * games} games)", times)
 
 
 def main() -> None:
