@@ -52,8 +52,8 @@ T = TypeVar("T")
 
 
 def _memo_upto(limit: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
-    """A plain memo by positional arguments keeping at most ``limit`` entries (it starts
-    afresh when full)."""
+    """A plain memo by positional arguments keeping at most ``limit`` entries (the oldest
+    goes first when full)."""
 
     def decorate(function: Callable[..., T]) -> Callable[..., T]:
         table: dict[tuple[Any, ...], T] = {}
@@ -62,7 +62,7 @@ def _memo_upto(limit: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
             found = table.get(args)
             if found is None:
                 if len(table) >= limit:
-                    table.clear()
+                    del table[next(iter(table))]
                 found = table[args] = function(*args)
             return found
 
@@ -73,7 +73,7 @@ def _memo_upto(limit: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
 
 
 _memo = _memo_upto(20_000)
-_memo_large = _memo_upto(1_500)  # for tables over every hand of a player (up to 252)
+_memo_large = _memo_upto(500)  # for tables over every hand of a player (up to 252)
 
 
 def _multisets(n: int, lowest: int = 1) -> list[tuple[int, ...]]:
@@ -376,7 +376,6 @@ class _Reaction:
     doubt: tuple[float, ...]  # per hand: the chance they challenge it
     raises: tuple[tuple[int, int], ...]  # the smallest raise on each face they may take
     shares: tuple[tuple[float, ...], ...]  # per raise, per hand: the chance they pick it
-    passing: tuple[tuple[float, ...], ...]  # per raise, per hand: share × (1 - doubt)
 
 
 @_memo
@@ -420,7 +419,7 @@ def _reaction(
     if bid is None:
         doubt = [0.0] * size
     elif not raises:
-        return _Reaction((1.0,) * size, (), (), ())
+        return _Reaction((1.0,) * size, (), ())
     else:
         doubts = _doubts(n, others, jokers, bid)
         doubt = [doubts[s] for s in supports[bid[1] - 1]]
@@ -440,13 +439,10 @@ def _reaction(
     shares = tuple(
         [tuple([w / z for w, z in zip(column, norms, strict=True)]) for _, column in columns]
     )
-    passing = tuple(
-        [tuple([s * (1 - d) for s, d in zip(row, doubt, strict=True)]) for row in shares]
-    )
-    return _Reaction(tuple(doubt), raises, shares, passing)
+    return _Reaction(tuple(doubt), raises, shares)
 
 
-@_memo_upto(6_000)
+@_memo_upto(3_000)
 def _likelihood(
     n: int,
     others: int,
@@ -584,16 +580,17 @@ def _difficile(table: _Table, rng: random.Random) -> tuple[int, int] | None:
     weights = following.weights
     live = [h for h, w in enumerate(weights) if w > 1e-9]
     raise_faces = table.faces(False)
+    next_faces: dict[int, list[float]] = {}
     rest_tails: dict[int, list[float]] = {}
 
-    next_faces: dict[int, list[float]] = {}
-
     def next_face(face: int) -> list[float]:
+        """How many of the next player's dice count for ``face``, by our belief."""
         if face not in next_faces:
             next_faces[face] = following.distribution(face, jokers)
         return next_faces[face]
 
     def rest_tail(face: int) -> list[float]:
+        """P(the players after the next one hold at least k dice counting for ``face``)."""
         if face not in rest_tails:
             rest_tails[face] = _tail_of(_convolve([b.distribution(face, jokers) for b in rest]))
         return rest_tails[face]
@@ -606,12 +603,13 @@ def _difficile(table: _Table, rng: random.Random) -> tuple[int, int] | None:
         need = quantity - mine[face]
         doubt = reaction.doubt
         lost = sum(weights[h] * doubt[h] for h in live if column[h] < need)
-        for (q, f), passing in zip(reaction.raises, reaction.passing, strict=True):
+        passed = [(h, weights[h] * (1 - doubt[h])) for h in live]
+        for (q, f), share in zip(reaction.raises, reaction.shares, strict=True):
             theirs = supports[f - 1]
             need_back = q - mine[f]
             came = holds = 0.0
-            for h in live:
-                w = weights[h] * passing[h]
+            for h, w in passed:
+                w *= share[h]
                 came += w
                 if theirs[h] >= need_back:
                     holds += w
