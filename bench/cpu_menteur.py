@@ -1,60 +1,143 @@
-"""How strong the dés du menteur CPU levels are against each other.
+"""How strong the dés du menteur CPU levels are: against the reference player and each other.
 
-    .venv/bin/python bench/cpu_menteur.py [--games 2000] [--table-games 1000] [--dice 5] [--seed 1]
+    PYTHONPATH=. .venv/bin/python bench/cpu_menteur.py [--games 2000] [--seed 1] [--jobs 2]
+        [--section reference|table|ladder|time ...]
 
-Heads-up duels (``--games`` each, the first seat alternating) between difficile and
-moyen, moyen and facile, difficile and facile: the first level's win rate with a 95%
-Wilson interval, with jokers on, then off. Then a 4-seat table (one CPU of each level
-and a second moyen, seats rotated over the 4 positions of a cycle and both orders) with
-jokers on: each level's win rate per seat (a fair share is 25%). Last, the decision time
-of each level over every decision above: p50 and p99.
+Sections (all of them unless ``--section`` names some):
 
-Targets (RULES.md §3 CPU brief): difficile beats moyen at least 75% heads-up, moyen beats
-facile at least 65% (5 dice, jokers).
+- ``reference``: difficile heads-up against the tuned binomial reference player
+  (``bench/menteur_reference.py``), 3, 4 and 5 dice, jokers on and off.
+- ``table``: a 4-seat table, difficile and three references (5 dice, jokers on), the
+  difficile seat rotated over the four positions; fair share 25%.
+- ``ladder``: difficile vs moyen and moyen vs facile heads-up (5 dice, jokers on and off).
+- ``mixing``: difficile heads-up against a copy of itself that always plays its best
+  choice (``difficile-pur``: no drawing among close choices), 5 dice, jokers on. Each
+  reads the other's bids with the same model: a win rate above 50% says the mixing
+  keeps difficile's hand from being read.
+- ``time``: difficile's decision time at a 6-seat table of difficile CPUs (5 dice,
+  jokers on), in this process alone after the other sections: p50, p99, max; and the
+  same heads-up against the reference.
+
+Heads-up rows alternate the first seat. Every game draws its dice and the CPUs' choices
+from generators seeded by ``--seed``, the row and the game's number, so a row's figures
+do not depend on ``--jobs``. Win rates come with a 95% Wilson interval; the rows print as
+a markdown table.
+
+Targets: difficile beats the reference >= 80% (5 dice, jokers) and >= 75% in the other
+rows; >= 40% of the wins at the 4-seat table; each ladder step >= 65%; p99 < 50 ms.
 """
+
+from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+import menteur_reference as reference  # bench/ is the script's folder, first on sys.path
 
 from bot.games import menteur
-from bot.games.menteur import cpu as cpu
-from bot.kernel.levels import DIFFICILE, FACILE, LEVELS, MOYEN
+from bot.games.menteur import cpu
+from bot.kernel.levels import DIFFICILE, FACILE, MOYEN
 
-MAX_ACTIONS = 5_000
-DUELS = ((DIFFICILE, MOYEN), (MOYEN, FACILE), (DIFFICILE, FACILE))
-TABLE = (FACILE, MOYEN, DIFFICILE, MOYEN)
+REFERENCE = "reference"
+PURE = "difficile-pur"  # difficile always playing its best choice
+PURE_TUNING = replace(cpu.TUNING, mix_slack=0.0)
+MAX_ACTIONS = 20_000
+SECTIONS = ("reference", "table", "ladder", "mixing", "time")
+CHUNK = 25  # games per task handed to a worker
 
 
-class Bench:
-    """Plays CPU games, timing each decision of each level."""
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of figures: ``games`` games of ``players`` seated in turn (heads-up: the
+    first seat alternating; more seats: ``players[0]`` rotated over every position)."""
 
-    def __init__(self, seed: int, dice: int) -> None:
-        self.dice_rng = random.Random(f"dice-{seed}")
-        self.minds = random.Random(f"cpu-{seed}")
-        self.dice = dice
-        self.times: dict[str, list[float]] = {level: [] for level in LEVELS}
+    section: str
+    players: tuple[str, ...]
+    dice: int
+    jokers: bool
+    games: int
 
-    def play(self, seating: tuple[str, ...], jokers: bool) -> int:
-        """One game; the seat index of the winner."""
-        rules = menteur.Rules(dice=self.dice, jokers=jokers)
-        state = menteur.new_game(list(range(len(seating))), rules)
-        for _ in range(MAX_ACTIONS):
-            if state.over:
-                assert state.winner is not None
-                return state.winner
-            player = state.current
-            assert player is not None
-            level = seating[player]
-            legal = menteur.turn_actions(state, player)
-            seen = menteur.view(state, player)
-            start = time.perf_counter()
-            action = cpu.choose(seen, legal, level, self.minds)
-            if not isinstance(action, menteur.Roll):
-                self.times[level].append(time.perf_counter() - start)
-            state, _ = menteur.apply(state, menteur.complete(state, action, self.dice_rng))
-        raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
+    @property
+    def label(self) -> str:
+        if len(self.players) == 2:
+            return f"{self.players[0]} vs {self.players[1]}"
+        others = self.players[1:]
+        if len(set(others)) == 1:
+            return f"{self.players[0]} vs {len(others)} × {others[0]}"
+        return " + ".join(self.players)
+
+
+def seating(row: Row, game: int) -> tuple[str, ...]:
+    """The players in seat order for ``game``: ``players[0]`` moves a seat every game."""
+    seats = len(row.players)
+    hero, others = row.players[0], list(row.players[1:])
+    position = game % seats
+    return (*others[:position], hero, *others[position:])
+
+
+def decide(level: str, view: menteur.View, legal: list[menteur.Action], rng: random.Random):
+    if level == REFERENCE:
+        return reference.choose(view, legal)
+    if level == PURE:
+        # The mixing knobs only steer difficile's last draw (no table of the model
+        # depends on them), so a swap for one decision changes nothing else.
+        kept, cpu.TUNING = cpu.TUNING, PURE_TUNING
+        try:
+            return cpu.choose(view, legal, DIFFICILE, rng)
+        finally:
+            cpu.TUNING = kept
+    return cpu.choose(view, legal, level, rng)
+
+
+def play(
+    levels: tuple[str, ...],
+    dice: int,
+    jokers: bool,
+    key: str,
+    times: list[float] | None = None,
+) -> int:
+    """One game; the seat index of the winner. ``times`` collects difficile's decisions."""
+    dice_rng = random.Random(f"dice-{key}")
+    minds = random.Random(f"cpu-{key}")
+    state = menteur.new_game(list(range(len(levels))), menteur.Rules(dice=dice, jokers=jokers))
+    for _ in range(MAX_ACTIONS):
+        if state.over:
+            assert state.winner is not None
+            return state.winner
+        player = state.current
+        assert player is not None
+        level = levels[player]
+        legal = menteur.turn_actions(state, player)
+        seen = menteur.view(state, player)
+        start = time.perf_counter()
+        action = decide(level, seen, legal, minds)
+        if times is not None and level == DIFFICILE and not isinstance(action, menteur.Roll):
+            times.append(time.perf_counter() - start)
+        state, _ = menteur.apply(state, menteur.complete(state, action, dice_rng))
+    raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
+
+
+def run_chunk(task: tuple[int, Row, int, int, int]) -> tuple[int, int]:
+    """(row index, wins of ``players[0]``) over games ``start`` to ``stop`` of a row."""
+    index, row, seed, start, stop = task
+    wins = 0
+    for game in range(start, stop):
+        levels = seating(row, game)
+        key = f"{seed}-{row.section}-{row.players}-{row.dice}-{row.jokers}-{game}"
+        winner = play(levels, row.dice, row.jokers, key)
+        wins += winner == levels.index(row.players[0])
+    return index, wins
+
+
+def tasks(rows: list[Row], seed: int) -> Iterator[tuple[int, Row, int, int, int]]:
+    for index, row in enumerate(rows):
+        for start in range(0, row.games, CHUNK):
+            yield index, row, seed, start, min(row.games, start + CHUNK)
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -69,29 +152,6 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def duel(bench: Bench, first: str, second: str, games: int, jokers: bool) -> int:
-    """How many of ``games`` heads-up games ``first`` wins, seats alternating."""
-    wins = 0
-    for game in range(games):
-        seating = (first, second) if game % 2 == 0 else (second, first)
-        winner = bench.play(seating, jokers)
-        wins += seating[winner] == first
-    return wins
-
-
-def table(bench: Bench, games: int, jokers: bool) -> dict[str, int]:
-    """Wins by level at the 4-seat table, the seating rotated and mirrored."""
-    seatings = []
-    for shift in range(len(TABLE)):
-        rotated = TABLE[shift:] + TABLE[:shift]
-        seatings += [rotated, tuple(reversed(rotated))]
-    wins = dict.fromkeys(LEVELS, 0)
-    for game in range(games):
-        seating = seatings[game % len(seatings)]
-        wins[seating[bench.play(seating, jokers)]] += 1
-    return wins
-
-
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -99,52 +159,90 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def build_rows(sections: list[str], games: int, table_games: int) -> list[Row]:
+    rows = []
+    if "reference" in sections:
+        for dice in (5, 4, 3):
+            for jokers in (True, False):
+                rows.append(Row("reference", (DIFFICILE, REFERENCE), dice, jokers, games))
+    if "table" in sections:
+        players = (DIFFICILE, REFERENCE, REFERENCE, REFERENCE)
+        rows.append(Row("table", players, 5, True, table_games))
+    if "ladder" in sections:
+        for first, second in ((DIFFICILE, MOYEN), (MOYEN, FACILE)):
+            for jokers in (True, False):
+                rows.append(Row("ladder", (first, second), 5, jokers, games))
+    if "mixing" in sections:
+        rows.append(Row("mixing", (DIFFICILE, PURE), 5, True, games))
+    return rows
+
+
+def print_rows(rows: list[Row], wins: list[int]) -> None:
+    print("| section | match | dice | jokers | games | wins | win rate | 95% interval |")
+    print("|---|---|---|---|---|---|---|---|")
+    for row, won in zip(rows, wins, strict=True):
+        low, high = wilson(won, row.games)
+        print(
+            f"| {row.section} | {row.label} | {row.dice} | {'on' if row.jokers else 'off'} "
+            f"| {row.games} | {won} | {won / row.games:.1%} | [{low:.1%}, {high:.1%}] |"
+        )
+
+
+def time_section(games: int, seed: int) -> None:
+    def report(what: str, times: list[float]) -> None:
+        p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
+        print(
+            f"  {what}: p50 {1e3 * p50:.2f} ms, p99 {1e3 * p99:.2f} ms, "
+            f"max {1e3 * max(times, default=0.0):.2f} ms ({len(times)} decisions)"
+        )
+
+    print(f"Decision time of difficile (5 dice, jokers on, {games} games each, one process)")
+    times: list[float] = []
+    for game in range(games):
+        play((DIFFICILE,) * 6, 5, True, f"{seed}-time-{game}", times)
+    report("6-seat table of difficile CPUs", times)
+    times = []
+    for game in range(5 * games):
+        levels = (DIFFICILE, REFERENCE) if game % 2 == 0 else (REFERENCE, DIFFICILE)
+        play(levels, 5, True, f"{seed}-time-duel-{game}", times)
+    report(f"heads-up against the reference ({5 * games} games)", times)
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per duel (default 2000)")
-    parser.add_argument("--table-games", type=int, default=1000, help="4-seat games (1000)")
-    parser.add_argument("--dice", type=int, default=5, choices=(3, 4, 5))
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per row (2000)")
+    parser.add_argument("--table-games", type=int, help="4-seat games (default: --games)")
+    parser.add_argument("--time-games", type=int, default=20, help="6-seat timed games (20)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (2)")
+    parser.add_argument(
+        "--section", action="append", choices=SECTIONS, help="run only these (repeatable)"
+    )
     args = parser.parse_args()
-    bench = Bench(args.seed, args.dice)
+    sections = args.section or list(SECTIONS)
     started = time.perf_counter()
 
-    for jokers in (True, False):
+    rows = build_rows(sections, args.games, args.table_games or args.games)
+    if rows:
+        wins = [0] * len(rows)
+        work = list(tasks(rows, args.seed))
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs) as pool:
+                for index, won in pool.imap_unordered(run_chunk, work):
+                    wins[index] += won
+        else:
+            for task in work:
+                index, won = run_chunk(task)
+                wins[index] += won
         print(
-            f"Heads-up, {args.dice} dice, jokers {'on' if jokers else 'off'}: "
-            f"{args.games} games per duel, first seat alternating"
+            f"Seed {args.seed}. Heads-up: seats alternated; 4-seat table: difficile's seat "
+            f"rotated (fair share 25%). Reference: the tuned binomial player."
         )
-        print(f"  {'duel':<22} {'wins':>6} {'win rate':>9}   95% interval")
-        for first, second in DUELS:
-            wins = duel(bench, first, second, args.games, jokers)
-            low, high = wilson(wins, args.games)
-            name = f"{first} vs {second}"
-            print(f"  {name:<22} {wins:>6} {wins / args.games:>8.1%}   [{low:.1%}, {high:.1%}]")
         print()
-
-    wins = table(bench, args.table_games, True)
-    print(
-        f"4-seat table, {args.dice} dice, jokers on: {args.table_games} games, "
-        f"{' + '.join(TABLE)}, seats rotated (fair share 25% per seat)"
-    )
-    print(f"  {'level':<10} {'seats':>5} {'wins':>6} {'per seat':>9}   95% interval")
-    for level in LEVELS:
-        seats = TABLE.count(level)
-        trials = args.table_games * seats
-        low, high = wilson(wins[level], trials)
-        rate = wins[level] / trials
-        print(f"  {level:<10} {seats:>5} {wins[level]:>6} {rate:>8.1%}   [{low:.1%}, {high:.1%}]")
-
-    print()
-    print("Decision time (bids and challenges above)")
-    for level in LEVELS:
-        times = bench.times[level]
-        p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
-        worst = max(times, default=0.0)
-        print(
-            f"  {level:<10} p50 {1e3 * p50:6.2f} ms   p99 {1e3 * p99:6.2f} ms   "
-            f"max {1e3 * worst:6.2f} ms   ({len(times)} decisions)"
-        )
+        print_rows(rows, wins)
+        print()
+    if "time" in sections:
+        time_section(args.time_games, args.seed)
     print(f"\nTotal {time.perf_counter() - started:.0f} s")
 
 

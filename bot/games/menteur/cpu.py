@@ -9,8 +9,9 @@ what is under another player's cup. ``rng`` is the only randomness it uses.
 A bid it makes is built here (``Bid(player, quantity, face)``) and played only when the
 raise rules of RULES.md §3 allow it and ``legal`` holds it (or holds bid templates).
 
-The levels (each opens on the face it holds most, at the highest quantity that holds
-with a chance of at least ``TUNING.open_holds`` by its own dice):
+The levels (facile and moyen open on the face they hold most, at the highest quantity
+that holds with a chance of at least ``TUNING.open_holds`` by their own dice; difficile
+prices its openings as it prices raises):
 
 - ``facile`` counts its own dice for a face (ones too, with jokers) plus the dice it
   expects among the others, and challenges a bid above that by more than one. Otherwise
@@ -21,18 +22,20 @@ with a chance of at least ``TUNING.open_holds`` by its own dice):
   It challenges below ``TUNING.moyen_challenge``, far below a half: the others mostly
   bid faces they hold, so a bid is likelier than the dice alone say. Otherwise it bids
   the smallest raise most likely to hold.
-- ``difficile`` also reads the others' bids. For each opponent it keeps a posterior
-  over their possible hands (every multiset of their dice, multinomial prior), each bid
-  they made this round weighing a hand by a bidding model: a bidder names the face whose
-  smallest raise their hand supports best (a softmax), at a quantity they expect to
-  hold (a sigmoid), and ``model_eps`` of bids are bluffs that say nothing. The count of
-  a face over the table is the convolution of those posteriors and its own dice. It
-  challenges when the bid is less likely to hold than the risk of its best raise; a
-  raise's risk is, over the next player's possible hands, the chance they challenge it
-  (by their own dice it holds with less than ``doubt_at``, or ``doubt_wary`` for the
-  ``doubt_mix`` share of wary players) while it is false, plus ``carry_on`` when they
-  let it pass. It looks at the smallest raise on each face and one step above, and
-  ``bluff`` of the time plays a close second choice so that its bids stay hard to read.
+- ``difficile`` reads the others' bids. For each opponent it keeps a belief over their
+  possible hands (every multiset of their dice, multinomial prior), each of their bids
+  this round weighing a hand by how likely its holder was to make it (``_likelihood``):
+  the model bidder prices bids by their own dice, challenges below a threshold drawn
+  from a mixture (so a raise instead of a challenge says the last bid looked fair to
+  them), and names the face whose smallest raise they trust most (a softmax), a jump
+  above it saying they trust the larger quantity too; a few bids are noise. It
+  challenges when the bid is likelier false, by those beliefs, than its best raise is
+  safe. A raise is priced by a look-ahead over the next player's possible hands: the
+  same model says when they challenge it (we lose if it is false) and, heads-up, which
+  raise they answer with, which we would then challenge (we lose if it holds) unless
+  raising again is safer (``raise_again``); at a larger table a raise let pass costs
+  ``carry_on``. It draws among the choices close to the best (a softmax of the risk), so
+  that its bids, openings too, stay hard to read.
 """
 
 import math
@@ -48,24 +51,29 @@ FACES = (1, 2, 3, 4, 5, 6)
 T = TypeVar("T")
 
 
-def _memo(function: Callable[..., T]) -> Callable[..., T]:
-    """A plain memo of ``function`` by its positional arguments (``_likelihoods`` keeps at most
-    ``_MEMO_LIMIT`` entries: it starts afresh when full)."""
-    table: dict[tuple[Any, ...], T] = {}
+def _memo_upto(limit: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """A plain memo by positional arguments keeping at most ``limit`` entries (the oldest
+    goes first when full)."""
 
-    def memoised(*args: Any) -> T:
-        found = table.get(args)
-        if found is None:
-            if len(table) >= _MEMO_LIMIT:
-                table.clear()
-            found = table[args] = function(*args)
-        return found
+    def decorate(function: Callable[..., T]) -> Callable[..., T]:
+        table: dict[tuple[Any, ...], T] = {}
 
-    memoised.__doc__ = function.__doc__
-    return memoised
+        def memoised(*args: Any) -> T:
+            found = table.get(args)
+            if found is None:
+                if len(table) >= limit:
+                    del table[next(iter(table))]
+                found = table[args] = function(*args)
+            return found
+
+        memoised.__doc__ = function.__doc__
+        return memoised
+
+    return decorate
 
 
-_MEMO_LIMIT = 20_000
+_memo = _memo_upto(20_000)
+_memo_large = _memo_upto(500)  # for tables over every hand of a player (up to 252)
 
 
 def _multisets(n: int, lowest: int = 1) -> list[tuple[int, ...]]:
@@ -82,20 +90,21 @@ class _Tuning:
     facile_slack: float = 1.0  # facile challenges a bid above its expected count by more
     moyen_challenge: float = 0.1  # moyen challenges a bid less likely to hold than this
     open_holds: float = 0.6  # an opening is the highest quantity at least this likely
-    # difficile's model of a bidder: weight eps + sigmoid(beta * (support - expected need))
-    face_beta: float = 1.5  # how surely a bidder names the face their hand supports best
-    model_beta: float = 1.4  # how surely they bid a quantity they expect to hold
-    model_shift: float = 0.5
-    model_eps: float = 0.1  # the share of bids that say nothing (bluffs)
-    doubt_at: float = 0.1  # the next player challenges a bid less likely than this to them
-    doubt_sharp: float = 50.0
-    doubt_mix: float = 0.5  # the share of wary players, who challenge below doubt_wary
-    doubt_wary: float = 0.3
-    carry_on: float = 0.1  # the chance of losing later when a raise is let pass
-    jumps: int = 1  # raises looked at above the smallest one on each face
-    margin: float = 0.0  # difficile challenges when P(bid) < least raise risk + margin
-    bluff: float = 0.15  # how often difficile plays a close second choice
-    bluff_slack: float = 0.12  # how close that choice must be
+    # difficile's model of a bidder (``_reaction``): a binomial bidder, softened
+    face_beta: float = 12.0  # how surely they name the face whose raise they trust most
+    rank_bias: float = 0.3  # their preference for the lower of two bids they trust as much
+    model_eps: float = 0.05  # the share of bids that say nothing (noise, bluffs)
+    jump_beta: float = 8.0  # a bid above the smallest raise: they trust it, a sigmoid of
+    jump_at: float = 0.5  # its chance by their dice around this
+    # (threshold, share): they challenge a bid less likely than threshold by their dice
+    doubts: tuple[tuple[float, float], ...] = ((0.1, 0.3), (0.2, 0.4), (0.35, 0.3))
+    doubt_floor: float = 0.05  # a bid is raised, not challenged, at least this often
+    # difficile's choices
+    raise_again: float = 0.45  # heads-up: the risk of raising again rather than challenging
+    carry_on: float = 0.1  # more seats: the chance of losing later when a raise is let pass
+    jumps: int = 2  # raises looked at above the smallest one on each face
+    mix_slack: float = 0.15  # it draws among the choices this close to the best
+    mix_temperature: float = 0.05  # the closer, the likelier (a softmax of the risk)
 
 
 TUNING = _Tuning()
@@ -106,15 +115,21 @@ TUNING = _Tuning()
 
 @dataclass(frozen=True, slots=True)
 class _Table:
-    """The view, reduced to the facts the levels use."""
+    """The view, reduced to the facts the levels use.
+
+    The rules of this round live here and only here: ``jokers`` is whether ones count
+    for the other faces *this round*, and ``faces`` the faces a bid may take now. A round
+    with other rules (Palifico: no jokers, every bid on the opening face) sets these two
+    in ``_table`` and everything below follows: ``locked`` is that face (None: any face).
+    """
 
     me: int
     dice: tuple[int, ...]
     counts: tuple[tuple[int, int], ...]  # (player, dice) of each player in the round
     history: tuple[tuple[int, int, int], ...]  # (player, quantity, face), oldest first
     bid: tuple[int, int] | None  # (quantity, face)
-    jokers: bool  # this round's: never in a Palifico round
-    locked: int | None = None  # a Palifico round's face, once opened
+    jokers: bool  # ones count for faces 2-6 this round
+    locked: int | None = None  # the one face bids may take after the opening, if any
 
     @property
     def total(self) -> int:
@@ -123,6 +138,12 @@ class _Table:
     @property
     def unknown(self) -> int:
         return self.total - len(self.dice)
+
+    def faces(self, opening: bool) -> tuple[int, ...]:
+        """The faces of an opening bid (``opening``) or of a raise, this round."""
+        if opening:
+            return (2, 3, 4, 5, 6) if self.jokers else FACES
+        return FACES if self.locked is None else (self.locked,)
 
 
 def _table(view: g.View) -> _Table:
@@ -166,22 +187,11 @@ def _holds(table: _Table, quantity: int, face: int) -> float:
     return _tail(table.unknown, need, table.jokers and face != 1)
 
 
-def _bid_faces(jokers: bool, opening: bool) -> tuple[int, ...]:
-    return (2, 3, 4, 5, 6) if jokers and opening else FACES
-
-
-def _is_raise(previous: tuple[int, int] | None, quantity: int, face: int, jokers: bool) -> bool:
-    """Whether (``quantity``, ``face``) may follow ``previous`` (RULES.md §3)."""
-    if quantity < 1 or face not in FACES:
+def _is_raise(table: _Table, quantity: int, face: int) -> bool:
+    """Whether (``quantity``, ``face``) may follow the table's bid (RULES.md §3)."""
+    if quantity < 1 or quantity > table.total or face not in table.faces(table.bid is None):
         return False
-    if previous is None:
-        return face in _bid_faces(jokers, True)
-    q, f = previous
-    if jokers and f != 1 and face == 1:
-        return quantity >= (q + 1) // 2
-    if jokers and f == 1 and face != 1:
-        return quantity >= 2 * q + 1
-    return quantity > q or (quantity == q and face > f)
+    return table.bid is None or quantity >= _minimal_raise(table.bid, face, table.jokers)
 
 
 def _minimal_raise(previous: tuple[int, int], face: int, jokers: bool) -> int:
@@ -196,17 +206,10 @@ def _minimal_raise(previous: tuple[int, int], face: int, jokers: bool) -> int:
     return q + 1
 
 
-def _faces(table: _Table) -> tuple[int, ...]:
-    """The faces a bid may take now (a Palifico round's one face once opened)."""
-    if table.locked is not None:
-        return (table.locked,)
-    return _bid_faces(table.jokers, table.bid is None)
-
-
 def _raises(table: _Table) -> list[tuple[int, int]]:
     """The smallest raise on each face, within the dice in play."""
     found = []
-    for face in _faces(table):
+    for face in table.faces(table.bid is None):
         quantity = 1 if table.bid is None else _minimal_raise(table.bid, face, table.jokers)
         if quantity <= table.total:
             found.append((quantity, face))
@@ -257,11 +260,7 @@ def _action(
         return challenge
     if wanted is not None:
         bid = g.Bid(table.me, wanted[0], wanted[1])
-        allowed = (
-            wanted[0] <= table.total
-            and wanted[1] in _faces(table)
-            and _is_raise(table.bid, *wanted, table.jokers)
-        )
+        allowed = _is_raise(table, *wanted)
         if bid in bids or (bids and allowed):
             return bid
     if challenge is not None:
@@ -277,7 +276,7 @@ def _best_faces(table: _Table, faces: tuple[int, ...]) -> list[int]:
 
 def _opening(table: _Table, rng: random.Random) -> tuple[int, int]:
     """The face it holds most, at the highest quantity likely enough to hold."""
-    face = rng.choice(_best_faces(table, _bid_faces(table.jokers, True)))
+    face = rng.choice(_best_faces(table, table.faces(True)))
     quantity = 1
     while quantity < table.total and _holds(table, quantity + 1, face) >= TUNING.open_holds:
         quantity += 1
@@ -320,6 +319,9 @@ def _moyen(table: _Table, rng: random.Random) -> tuple[int, int] | None:
 
 
 # --------------------------------------------------------------------------- difficile
+#
+# Hands are face counts (index 0 for ones) of ``_hands(n)``, in one fixed order: a
+# player's belief about an opponent is a list of weights over that order.
 
 
 @_memo
@@ -337,9 +339,9 @@ def _hands(n: int) -> tuple[tuple[tuple[int, ...], float], ...]:
 
 @_memo
 def _supports(n: int, jokers: bool) -> tuple[tuple[int, ...], ...]:
-    """For each hand of ``_hands(n)``: how many of its dice count for each face."""
+    """For each face (index 0 for ones): how many dice of each hand of ``_hands(n)`` count."""
     return tuple(
-        tuple(_hand_support(counts, face, jokers) for face in FACES) for counts, _ in _hands(n)
+        tuple(_hand_support(counts, face, jokers) for counts, _ in _hands(n)) for face in FACES
     )
 
 
@@ -347,6 +349,137 @@ def _hand_support(counts: tuple[int, ...], face: int, jokers: bool) -> int:
     if jokers and face != 1:
         return counts[face - 1] + counts[0]
     return counts[face - 1]
+
+
+@_memo
+def _tails(n: int, wild: bool) -> tuple[float, ...]:
+    """``[k]``: P(at least k of ``n`` unknown dice count), k from 0 to n + 1; a die counts
+    with a third (``wild``: a face 2-6 with jokers) or a sixth."""
+    p = 1 / 3 if wild else 1 / 6
+    mass = [math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)]
+    tails = [0.0] * (n + 2)
+    for k in range(n, -1, -1):
+        tails[k] = tails[k + 1] + mass[k]
+    return tuple(tails)
+
+
+def _at(tail: tuple[float, ...] | list[float], need: int) -> float:
+    """``tail[need]``, 1 for a need of 0 or less, 0 past the end."""
+    if need <= 0:
+        return 1.0
+    return tail[need] if need < len(tail) else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Reaction:
+    """How the model bidder holding each hand answers a bid (or opens, with no bid)."""
+
+    doubt: tuple[float, ...]  # per hand: the chance they challenge it
+    raises: tuple[tuple[int, int], ...]  # the smallest raise on each face they may take
+    shares: tuple[tuple[float, ...], ...]  # per raise, per hand: the chance they pick it
+
+
+@_memo
+def _doubts(n: int, others: int, jokers: bool, bid: tuple[int, int]) -> tuple[float, ...]:
+    """``[s]``: the chance the model bidder with ``n`` dice, ``s`` of them counting for the
+    bid's face, challenges ``bid`` (with ``others`` dice hidden from them): below a
+    threshold drawn from ``TUNING.doubts``, by their own dice."""
+    q, f = bid
+    tail = _tails(others, jokers and f != 1)
+    return tuple(
+        sum(w for threshold, w in TUNING.doubts if _at(tail, q - s) < threshold)
+        for s in range(n + 1)
+    )
+
+
+@_memo_large
+def _reaction(
+    n: int,
+    others: int,
+    jokers: bool,
+    faces: tuple[int, ...],
+    bid: tuple[int, int] | None,
+    opening: int = 1,
+) -> _Reaction:
+    """The model of a bidder with ``n`` dice, ``others`` dice hidden from them, facing
+    ``bid``, raises on ``faces`` (with no bid: opening ``opening`` dice of a face).
+
+    They price a bid by their own dice (the binomial of ``_holds``). They challenge it
+    below a threshold drawn from ``TUNING.doubts``; otherwise they name the face whose
+    smallest raise they trust most (a softmax of ``face_beta`` times that chance, with a
+    small preference, ``rank_bias``, for the lower bids).
+    """
+    t = TUNING
+    total = n + others
+    if bid is None:
+        raises = tuple((opening, f) for f in faces)
+    else:
+        raises = tuple((q, f) for f in faces if (q := _minimal_raise(bid, f, jokers)) <= total)
+    supports = _supports(n, jokers)
+    size = len(supports[0])
+    if bid is None:
+        doubt = [0.0] * size
+    elif not raises:
+        return _Reaction((1.0,) * size, (), ())
+    else:
+        doubts = _doubts(n, others, jokers, bid)
+        doubt = [doubts[s] for s in supports[bid[1] - 1]]
+    # Each raise's weight in the softmax, by how many of the hand's dice count for it.
+    order = sorted(range(len(raises)), key=lambda i: raises[i])
+    columns = []
+    for rank, i in enumerate(order):
+        q, f = raises[i]
+        tail = _tails(others, jokers and f != 1)
+        weight = [
+            math.exp(t.face_beta * (_at(tail, q - s) - 1) - t.rank_bias * rank)
+            for s in range(n + 1)
+        ]
+        columns.append((i, [weight[s] for s in supports[f - 1]]))
+    columns.sort()
+    norms = [sum(row) for row in zip(*(column for _, column in columns), strict=True)]
+    shares = tuple(
+        [tuple([w / z for w, z in zip(column, norms, strict=True)]) for _, column in columns]
+    )
+    return _Reaction(tuple(doubt), raises, shares)
+
+
+@_memo_upto(3_000)
+def _likelihood(
+    n: int,
+    others: int,
+    jokers: bool,
+    faces: tuple[int, ...],
+    previous: tuple[int, int] | None,
+    quantity: int,
+    face: int,
+) -> tuple[float, ...]:
+    """For each hand of ``_hands(n)``: how likely its holder, facing ``previous``, bids
+    (``quantity``, ``face``). The bidder of ``_reaction``; an opening names the face they
+    trust most at its quantity; a bid above the smallest raise on its face (an opening
+    above one) says they trust the larger quantity too (a sigmoid of its chance by their
+    dice); ``model_eps`` of bids are noise that says nothing."""
+    t = TUNING
+    reaction = _reaction(n, others, jokers, faces, previous, 1 if previous else quantity)
+    index = next((i for i, (_, f) in enumerate(reaction.raises) if f == face), None)
+    size = len(reaction.doubt)
+    floor = t.model_eps / max(1, len(reaction.raises))
+    if index is None:
+        return (1.0,) * size
+    least = 1 if previous is None else reaction.raises[index][0]
+    share = reaction.shares[index]
+    if quantity > least:
+        tail = _tails(others, jokers and face != 1)
+        by_support = [
+            _sigmoid(t.jump_beta * (_at(tail, quantity - s) - t.jump_at)) for s in range(n + 1)
+        ]
+        jump = [by_support[s] for s in _supports(n, jokers)[face - 1]]
+    else:
+        jump = [1.0] * size
+    keep = 1 - t.doubt_floor
+    return tuple(
+        (1 - keep * d) * (floor + (1 - t.model_eps) * s * j)
+        for d, s, j in zip(reaction.doubt, share, jump, strict=True)
+    )
 
 
 def _sigmoid(x: float) -> float:
@@ -357,77 +490,55 @@ def _sigmoid(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
 
-@_memo
-def _likelihoods(
-    n: int, others: int, jokers: bool, previous: tuple[int, int] | None, quantity: int, face: int
-) -> tuple[float, ...]:
-    """For each hand of ``_hands(n)``: how likely its holder bids (``quantity``, ``face``)
-    over ``previous``, with ``others`` dice hidden from them.
+@dataclass(slots=True)
+class _Belief:
+    """What difficile believes of one opponent's hand: weights over ``_hands(dice)``."""
 
-    The model: a bidder prefers the face whose smallest raise their hand supports best
-    (a softmax over the faces of the expected count minus the quantity needed), and
-    bids a quantity they expect to hold (a sigmoid of expected count minus quantity);
-    ``model_eps`` of bids are bluffs that say nothing.
-    """
-    t = TUNING
-    total = n + others
-    faces = [
-        (f, 1 if previous is None else _minimal_raise(previous, f, jokers))
-        for f in _bid_faces(jokers, previous is None)
-    ]
-    faces = [(f, q) for f, q in faces if q <= total] or [(face, quantity)]
-    # A face's margin: its support in the hand plus what the others' dice should add,
-    # minus the quantity its smallest raise needs.
-    offsets = [(f, others * _chance(f, jokers) - q) for f, q in faces]
-    least = 1 if previous is None else _minimal_raise(previous, face, jokers)
-    own = others * _chance(face, jokers)
-    found = []
-    for supports in _supports(n, jokers):
-        margins = [supports[f - 1] + offset for f, offset in offsets]
-        top = max(margins)
-        norm = sum(math.exp(t.face_beta * (m - top)) for m in margins)
-        mine = supports[face - 1] + own
-        share = math.exp(t.face_beta * (mine - least - top)) / norm
-        plausible = _sigmoid(t.model_beta * (mine - quantity + t.model_shift))
-        found.append(t.model_eps + share * plausible)
-    return tuple(found)
+    player: int
+    dice: int
+    weights: list[float]
+
+    def distribution(self, face: int, jokers: bool) -> list[float]:
+        """The distribution of how many of their dice count for ``face``."""
+        found = [0.0] * (self.dice + 1)
+        for s, w in zip(_supports(self.dice, jokers)[face - 1], self.weights, strict=True):
+            found[s] += w
+        return found
 
 
-def _posteriors(table: _Table) -> list[tuple[int, list[tuple[tuple[int, ...], float]]]]:
-    """For each opponent, their possible hands weighted by the bids they made this round."""
+def _beliefs(table: _Table) -> list[_Belief]:
+    """For each opponent, their possible hands weighted by the bids they made this round
+    (the bidder model of ``_likelihood``), in seating order from the one after us."""
     total = table.total
-    result = []
-    for player, n in table.counts:
+    players = [p for p, _ in table.counts]
+    start = players.index(table.me) + 1 if table.me in players else 0
+    found = []
+    for player, n in table.counts[start:] + table.counts[:start]:
         if player == table.me:
             continue
         weights = [prior for _, prior in _hands(n)]
         previous: tuple[int, int] | None = None
         for p, q, f in table.history:
             if p == player:
-                for i, like in enumerate(_likelihoods(n, total - n, table.jokers, previous, q, f)):
-                    weights[i] *= like
+                faces = table.faces(previous is None)
+                like = _likelihood(n, total - n, table.jokers, faces, previous, q, f)
+                weights = [w * x for w, x in zip(weights, like, strict=True)]
             previous = (q, f)
-        norm = sum(weights) or 1.0
-        result.append(
-            (player, [(c, w / norm) for (c, _), w in zip(_hands(n), weights, strict=True)])
-        )
-    return result
+        norm = sum(weights)
+        if norm <= 0:
+            weights = [prior for _, prior in _hands(n)]
+            norm = 1.0
+        found.append(_Belief(player, n, [w / norm for w in weights]))
+    return found
 
 
-def _face_distribution(
-    posteriors: list[list[tuple[tuple[int, ...], float]]], face: int, jokers: bool
-) -> list[float]:
-    """The distribution of the dice counting for ``face`` among the given hands."""
+def _convolve(dists: list[list[float]]) -> list[float]:
     total = [1.0]
-    for hands in posteriors:
-        size = max((sum(c) for c, _ in hands), default=0)
-        mine = [0.0] * (size + 1)
-        for counts, weight in hands:
-            mine[_hand_support(counts, face, jokers)] += weight
-        merged = [0.0] * (len(total) + size)
+    for dist in dists:
+        merged = [0.0] * (len(total) + len(dist) - 1)
         for i, a in enumerate(total):
             if a:
-                for j, b in enumerate(mine):
+                for j, b in enumerate(dist):
                     merged[i + j] += a * b
         total = merged
     return total
@@ -440,60 +551,98 @@ def _tail_of(dist: list[float]) -> list[float]:
     return tail
 
 
-def _at(tail: list[float], need: int) -> float:
-    if need <= 0:
-        return 1.0
-    return tail[need] if need < len(tail) else 0.0
+def _candidates(table: _Table) -> list[tuple[int, int]]:
+    """The bids difficile weighs: on each face, the smallest raise and a few above (for an
+    opening, every quantity up to a little above what the table should hold)."""
+    t = TUNING
+    found = []
+    for face in table.faces(table.bid is None):
+        if table.bid is None:
+            mine = _support(table.dice, face, table.jokers)
+            top = mine + math.ceil(table.unknown * _chance(face, table.jokers)) + t.jumps
+            quantities = range(1, min(table.total, top) + 1)
+        else:
+            least = _minimal_raise(table.bid, face, table.jokers)
+            quantities = range(least, min(table.total, least + t.jumps) + 1)
+        found += [(q, face) for q in quantities]
+    return found
 
 
 def _difficile(table: _Table, rng: random.Random) -> tuple[int, int] | None:
-    """The choice least likely to cost a die, by the posterior over the others' hands."""
-    if table.bid is None:
-        return _opening(table, rng)
+    """The choice least likely to cost a die, by the beliefs over the others' hands,
+    drawn among the close ones so that its bids stay hard to read."""
     t = TUNING
-    posteriors = _posteriors(table)
-    players = [p for p, _ in table.counts]
-    index = players.index(table.me) if table.me in players else 0
-    following = players[(index + 1) % len(players)]
-    nexts = next((hands for p, hands in posteriors if p == following), [])
-    rest = [hands for p, hands in posteriors if p != following]
-    hidden_from_next = table.total - sum(
-        table.counts[i][1] for i in range(len(players)) if players[i] == following
-    )
+    beliefs = _beliefs(table)
+    jokers = table.jokers
+    mine = {face: _support(table.dice, face, jokers) for face in FACES}
+    following, rest = beliefs[0], beliefs[1:]
+    n = following.dice
+    supports = _supports(n, jokers)
+    weights = following.weights
+    live = [h for h, w in enumerate(weights) if w > 1e-9]
+    raise_faces = table.faces(False)
+    next_faces: dict[int, list[float]] = {}
+    rest_tails: dict[int, list[float]] = {}
 
-    def holds(quantity: int, face: int) -> float:
-        dist = _face_distribution([hands for _, hands in posteriors], face, table.jokers)
-        return _at(_tail_of(dist), quantity - _support(table.dice, face, table.jokers))
+    def next_face(face: int) -> list[float]:
+        """How many of the next player's dice count for ``face``, by our belief."""
+        if face not in next_faces:
+            next_faces[face] = following.distribution(face, jokers)
+        return next_faces[face]
 
-    def risk(quantity: int, face: int, rest_tail: list[float]) -> float:
-        """The chance a raise costs us: the next player challenges it and it is false,
-        or lets it pass and the round goes on (``carry_on``)."""
-        mine = _support(table.dice, face, table.jokers)
-        wild = table.jokers and face != 1
-        lost = 0.0
-        for counts, weight in nexts:
-            theirs = _hand_support(counts, face, table.jokers)
-            seen = _tail(hidden_from_next, quantity - theirs, wild)
-            doubt = (1 - t.doubt_mix) * _sigmoid(t.doubt_sharp * (t.doubt_at - seen))
-            if t.doubt_mix:
-                doubt += t.doubt_mix * _sigmoid(t.doubt_sharp * (t.doubt_wary - seen))
-            false = 1 - _at(rest_tail, quantity - mine - theirs)
-            lost += weight * (doubt * false + (1 - doubt) * t.carry_on)
+    def rest_tail(face: int) -> list[float]:
+        """P(the players after the next one hold at least k dice counting for ``face``)."""
+        if face not in rest_tails:
+            rest_tails[face] = _tail_of(_convolve([b.distribution(face, jokers) for b in rest]))
+        return rest_tails[face]
+
+    def loss_heads_up(quantity: int, face: int) -> float:
+        """P(we lose the round): they challenge a false bid, or raise to a bid we then
+        challenge while it holds (or we must raise again: ``raise_again``)."""
+        reaction = _reaction(n, table.total - n, jokers, raise_faces, (quantity, face))
+        column = supports[face - 1]
+        need = quantity - mine[face]
+        doubt = reaction.doubt
+        lost = sum(weights[h] * doubt[h] for h in live if column[h] < need)
+        passed = [(h, weights[h] * (1 - doubt[h])) for h in live]
+        for (q, f), share in zip(reaction.raises, reaction.shares, strict=True):
+            theirs = supports[f - 1]
+            need_back = q - mine[f]
+            came = holds = 0.0
+            for h, w in passed:
+                w *= share[h]
+                came += w
+                if theirs[h] >= need_back:
+                    holds += w
+            lost += min(holds, t.raise_again * came)
         return lost
 
-    current = holds(*table.bid)
-    scored = []
-    rest_tails: dict[int, list[float]] = {}
-    for quantity, face in _raises(table):
-        if face not in rest_tails:
-            rest_tails[face] = _tail_of(_face_distribution(rest, face, table.jokers))
-        for q in range(quantity, min(quantity + t.jumps, table.total) + 1):
-            scored.append((risk(q, face, rest_tails[face]), q, face))
-    scored.sort()
-    if not scored or current < scored[0][0] + t.margin:
-        return None
-    best = scored[0][0]
-    if rng.random() < t.bluff:
-        close = [(q, f) for r, q, f in scored if r <= best + t.bluff_slack]
-        return rng.choice(close)
-    return scored[0][1], scored[0][2]
+    def loss_table(quantity: int, face: int) -> float:
+        """P(we lose a die): the next player challenges it and it is false; ``carry_on``
+        when they let it pass. Their doubt depends on how many of their dice count."""
+        doubts = _doubts(n, table.total - n, jokers, (quantity, face))
+        if not any(_minimal_raise((quantity, face), f, jokers) <= table.total for f in raise_faces):
+            doubts = (1.0,) * (n + 1)
+        tail = rest_tail(face)
+        need = quantity - mine[face]
+        return sum(
+            p * (d * (1 - _at(tail, need - s)) + (1 - d) * t.carry_on)
+            for s, (p, d) in enumerate(zip(next_face(face), doubts, strict=True))
+        )
+
+    loss = loss_heads_up if not rest else loss_table
+    options: list[tuple[float, tuple[int, int] | None]] = []
+    if table.bid is not None:
+        q, f = table.bid
+        dist = _convolve([b.distribution(f, jokers) for b in beliefs])
+        options.append((_at(_tail_of(dist), q - mine[f]), None))
+    options += [(loss(q, f), (q, f)) for q, f in _candidates(table)]
+    best = min(loss for loss, _ in options)
+    close = [(loss, choice) for loss, choice in options if loss <= best + t.mix_slack]
+    odds = [math.exp((best - loss) / t.mix_temperature) for loss, _ in close]
+    pick = rng.random() * sum(odds)
+    for (_, choice), odd in zip(close, odds, strict=True):
+        pick -= odd
+        if pick <= 0:
+            return choice
+    return close[-1][1]

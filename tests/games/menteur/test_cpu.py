@@ -2,6 +2,7 @@
 
 import ast
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -195,10 +196,94 @@ def test_difficile_reads_the_opponents_bids() -> None:
     # believes six 6s is less far-fetched than moyen, who reads its own dice only.
     view = g.view(_facing((2, 3, 3, 4, 5), (6, 6, 6, 1, 2), [(2, 6)]), 2)
     table = cpu._table(view)
-    posterior = cpu._posteriors(table)
-    dist = cpu._face_distribution([hands for _, hands in posterior], 6, True)
+    (belief,) = cpu._beliefs(table)
+    dist = belief.distribution(6, True)
     expected = sum(k * p for k, p in enumerate(dist))
     assert expected > 5 / 3 + 0.3  # an unread hand of 5 dice holds 5/3 sixes or ones
+
+
+def _position(hands: tuple[tuple[int, ...], ...], bids, jokers: bool = True) -> g.State:
+    """Players 1, 2, ... holding ``hands`` (any dice counts), the bids made in turn from 1."""
+    players = list(range(1, len(hands) + 1))
+    state = g.new_game(players, g.Rules(jokers=jokers))
+    for seat, hand in zip(state.seats, hands, strict=True):
+        seat.dice = len(hand)
+    state, _ = g.apply(state, g.Roll(1, hands))
+    for quantity, face in bids:
+        state, _ = g.apply(state, g.Bid(state.current, quantity, face))
+    return state
+
+
+def _belief_holds(view: g.View) -> float:
+    """P(the bid to beat holds) by difficile's beliefs over the others' hands."""
+    table = cpu._table(view)
+    assert table.bid is not None
+    quantity, face = table.bid
+    dists = [belief.distribution(face, table.jokers) for belief in cpu._beliefs(table)]
+    tail = cpu._tail_of(cpu._convolve(dists))
+    return cpu._at(tail, quantity - cpu._support(table.dice, face, table.jokers))
+
+
+def test_difficile_challenges_a_bid_the_bidding_makes_unlikely() -> None:
+    # Player 1 has one die and opened two 4s: a jump only a 4 (or a one) supports. Three 6s
+    # needs that die to be a 6 or a one: a third by our dice alone (moyen raises), far
+    # less once the opening is read.
+    state = _position(((4,), (6, 6, 4, 4, 3)), [(2, 4), (3, 4), (3, 6)])
+    view, legal = g.view(state, 2), g.turn_actions(state, 2)
+    assert cpu._holds(cpu._table(view), 3, 6) == pytest.approx(1 / 3)
+    assert _belief_holds(view) < 0.25
+    assert isinstance(cpu.choose(view, legal, MOYEN, random.Random(0)), g.Bid)
+    for seed in range(20):
+        assert cpu.choose(view, legal, DIFFICILE, random.Random(seed)) == g.Challenge(2)
+
+
+def test_difficile_believes_a_bid_the_bidding_makes_likely() -> None:
+    # Player 1 opened six 4s with five dice, let three ones pass and bid seven 4s: they
+    # hold most of them. By our dice alone (three count) seven 4s needs four of their
+    # five dice (moyen challenges); read, it is very likely.
+    state = _position(((1, 4, 4, 4, 1), (1, 5, 4, 1, 6)), [(6, 4), (3, 1), (7, 4)])
+    view, legal = g.view(state, 2), g.turn_actions(state, 2)
+    assert cpu._holds(cpu._table(view), 7, 4) < 0.05
+    assert _belief_holds(view) > 0.8
+    assert cpu.choose(view, legal, MOYEN, random.Random(0)) == g.Challenge(2)
+    for seed in range(20):
+        action = cpu.choose(view, legal, DIFFICILE, random.Random(seed))
+        assert isinstance(action, g.Bid) and action in legal
+
+
+@pytest.mark.parametrize("jokers", [True, False])
+def test_difficile_plays_legal_actions_at_six_seats(jokers: bool) -> None:
+    rng = random.Random(6)
+    levels = dict.fromkeys(range(6), DIFFICILE)
+    state = g.new_game(list(levels), g.Rules(jokers=jokers))
+    for _ in range(3000):
+        if state.over:
+            break
+        player = state.current
+        if state.phase == g.BID:
+            legal = g.turn_actions(state, player)
+            action = cpu.choose(
+                g.view(state, player), legal, DIFFICILE, random.Random(rng.random())
+            )
+            assert action in legal
+        state = _step(state, levels, rng)
+    assert state.over
+
+
+def test_difficile_mixes_its_openings() -> None:
+    # Holding three 5s it mostly opens on 5s, yet not always: its bids must not give its
+    # hand away to a player who reads them the way it reads theirs.
+    state = g.new_game([1, 2])
+    state, _ = g.apply(state, g.Roll(1, ((5, 5, 5, 2, 3), (2, 2, 2, 2, 2))))
+    view, legal = g.view(state, 1), g.turn_actions(state, 1)
+    faces = Counter()
+    for seed in range(200):
+        action = cpu.choose(view, legal, DIFFICILE, random.Random(seed))
+        assert isinstance(action, g.Bid)
+        faces[action.face] += 1
+    assert faces.most_common(1)[0] == (5, faces[5])
+    assert faces[5] < 180
+    assert faces[4] + faces[6] > 0  # faces it holds none of
 
 
 # --------------------------------------------------------------------------- strength
