@@ -1,7 +1,7 @@
 """How strong the dés du menteur CPU levels are: against the reference player and each other.
 
     PYTHONPATH=. .venv/bin/python bench/cpu_menteur.py [--games 2000] [--seed 1] [--jobs 2]
-        [--section reference|table|ladder|time ...]
+        [--section reference|table|ladder|mixing|variants|time ...]
 
 Sections (all of them unless ``--section`` names some):
 
@@ -14,6 +14,11 @@ Sections (all of them unless ``--section`` names some):
   choice (``difficile-pur``: no drawing among close choices), 5 dice, jokers on. Each
   reads the other's bids with the same model: a win rate above 50% says the mixing
   keeps difficile's hand from being read.
+- ``variants``: the same matches with both table options on (Calza and Palifico, 5 dice,
+  jokers on): difficile against the reference (who never calls a calza), difficile
+  against moyen, moyen against facile; then, per level, how many calzas it called and
+  how many were exact (a calza gains a die only when exact: calling one is worth it
+  above one in two when a die can come back).
 - ``time``: difficile's decision time at a 6-seat table of difficile CPUs (5 dice,
   jokers on), in this process alone after the other sections: p50, p99, max; and the
   same heads-up against the reference.
@@ -47,7 +52,8 @@ REFERENCE = "reference"
 PURE = "difficile-pur"  # difficile always playing its best choice
 PURE_TUNING = replace(cpu.TUNING, mix_slack=0.0)
 MAX_ACTIONS = 20_000
-SECTIONS = ("reference", "table", "ladder", "mixing", "time")
+SECTIONS = ("reference", "table", "ladder", "mixing", "variants", "time")
+VARIANTS = ("calza", "palifico")
 CHUNK = 25  # games per task handed to a worker
 
 
@@ -61,6 +67,13 @@ class Row:
     dice: int
     jokers: bool
     games: int
+    options: tuple[str, ...] = ()  # table options on (``VARIANTS``)
+
+    @property
+    def rules(self) -> menteur.Rules:
+        return menteur.Rules(
+            dice=self.dice, jokers=self.jokers, **dict.fromkeys(self.options, True)
+        )
 
     @property
     def label(self) -> str:
@@ -94,17 +107,21 @@ def decide(level: str, view: menteur.View, legal: list[menteur.Action], rng: ran
     return cpu.choose(view, legal, level, rng)
 
 
+Calzas = dict[str, list[int]]  # level -> [calzas called, exact ones]
+
+
 def play(
     levels: tuple[str, ...],
-    dice: int,
-    jokers: bool,
+    rules: menteur.Rules,
     key: str,
     times: list[float] | None = None,
+    calzas: Calzas | None = None,
 ) -> int:
-    """One game; the seat index of the winner. ``times`` collects difficile's decisions."""
+    """One game; the seat index of the winner. ``times`` collects difficile's decisions,
+    ``calzas`` each level's calzas."""
     dice_rng = random.Random(f"dice-{key}")
     minds = random.Random(f"cpu-{key}")
-    state = menteur.new_game(list(range(len(levels))), menteur.Rules(dice=dice, jokers=jokers))
+    state = menteur.new_game(list(range(len(levels))), rules)
     for _ in range(MAX_ACTIONS):
         if state.over:
             assert state.winner is not None
@@ -118,20 +135,29 @@ def play(
         action = decide(level, seen, legal, minds)
         if times is not None and level == DIFFICILE and not isinstance(action, menteur.Roll):
             times.append(time.perf_counter() - start)
-        state, _ = menteur.apply(state, menteur.complete(state, action, dice_rng))
+        state, events = menteur.apply(state, menteur.complete(state, action, dice_rng))
+        if calzas is not None and isinstance(action, menteur.Calza):
+            exact = any(isinstance(e, menteur.Revealed) and e.exact for e in events)
+            counted = calzas.setdefault(level, [0, 0])
+            counted[0] += 1
+            counted[1] += exact
     raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
 
 
-def run_chunk(task: tuple[int, Row, int, int, int]) -> tuple[int, int]:
-    """(row index, wins of ``players[0]``) over games ``start`` to ``stop`` of a row."""
+def run_chunk(task: tuple[int, Row, int, int, int]) -> tuple[int, int, Calzas]:
+    """(row index, wins of ``players[0]``, calzas by level) over games ``start`` to
+    ``stop`` of a row."""
     index, row, seed, start, stop = task
     wins = 0
+    calzas: Calzas = {}
     for game in range(start, stop):
         levels = seating(row, game)
         key = f"{seed}-{row.section}-{row.players}-{row.dice}-{row.jokers}-{game}"
-        winner = play(levels, row.dice, row.jokers, key)
+        if row.options:
+            key += "-" + "-".join(row.options)
+        winner = play(levels, row.rules, key, calzas=calzas)
         wins += winner == levels.index(row.players[0])
-    return index, wins
+    return index, wins, calzas
 
 
 def tasks(rows: list[Row], seed: int) -> Iterator[tuple[int, Row, int, int, int]]:
@@ -174,18 +200,32 @@ def build_rows(sections: list[str], games: int, table_games: int) -> list[Row]:
                 rows.append(Row("ladder", (first, second), 5, jokers, games))
     if "mixing" in sections:
         rows.append(Row("mixing", (DIFFICILE, PURE), 5, True, games))
+    if "variants" in sections:
+        for pair in ((DIFFICILE, REFERENCE), (DIFFICILE, MOYEN), (MOYEN, FACILE)):
+            rows.append(Row("variants", pair, 5, True, games, VARIANTS))
     return rows
 
 
 def print_rows(rows: list[Row], wins: list[int]) -> None:
-    print("| section | match | dice | jokers | games | wins | win rate | 95% interval |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| section | match | dice | jokers | options | games | wins | win rate | 95% interval |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for row, won in zip(rows, wins, strict=True):
         low, high = wilson(won, row.games)
+        options = ", ".join(row.options) or "—"
         print(
             f"| {row.section} | {row.label} | {row.dice} | {'on' if row.jokers else 'off'} "
-            f"| {row.games} | {won} | {won / row.games:.1%} | [{low:.1%}, {high:.1%}] |"
+            f"| {options} | {row.games} | {won} | {won / row.games:.1%} "
+            f"| [{low:.1%}, {high:.1%}] |"
         )
+
+
+def print_calzas(calzas: Calzas) -> None:
+    print("Calzas called in the variants rows (a calza is right when the count is exact)")
+    for level in (DIFFICILE, MOYEN, FACILE, REFERENCE):
+        called, exact = calzas.get(level, [0, 0])
+        low, high = wilson(exact, called)
+        share = f"{exact / called:.1%} [{low:.1%}, {high:.1%}]" if called else "—"
+        print(f"  {level:<10} {called:>6} calzas, exact {exact:>6}: {share}")
 
 
 def time_section(games: int, seed: int) -> None:
@@ -198,13 +238,14 @@ def time_section(games: int, seed: int) -> None:
 
     print(f"Decision time of difficile (5 dice, jokers on, {games} games each, one process)")
     times: list[float] = []
+    rules = menteur.Rules(dice=5, jokers=True)
     for game in range(games):
-        play((DIFFICILE,) * 6, 5, True, f"{seed}-time-{game}", times)
+        play((DIFFICILE,) * 6, rules, f"{seed}-time-{game}", times)
     report("6-seat table of difficile CPUs", times)
     times = []
     for game in range(5 * games):
         levels = (DIFFICILE, REFERENCE) if game % 2 == 0 else (REFERENCE, DIFFICILE)
-        play(levels, 5, True, f"{seed}-time-duel-{game}", times)
+        play(levels, rules, f"{seed}-time-duel-{game}", times)
     report(f"heads-up against the reference ({5 * games} games)", times)
 
 
@@ -225,15 +266,23 @@ def main() -> None:
     rows = build_rows(sections, args.games, args.table_games or args.games)
     if rows:
         wins = [0] * len(rows)
+        calzas: Calzas = {}
+
+        def count(index: int, won: int, called: Calzas) -> None:
+            wins[index] += won
+            for level, (made, exact) in called.items():
+                total = calzas.setdefault(level, [0, 0])
+                total[0] += made
+                total[1] += exact
+
         work = list(tasks(rows, args.seed))
         if args.jobs > 1:
             with multiprocessing.Pool(args.jobs) as pool:
-                for index, won in pool.imap_unordered(run_chunk, work):
-                    wins[index] += won
+                for found in pool.imap_unordered(run_chunk, work):
+                    count(*found)
         else:
             for task in work:
-                index, won = run_chunk(task)
-                wins[index] += won
+                count(*run_chunk(task))
         print(
             f"Seed {args.seed}. Heads-up: seats alternated; 4-seat table: difficile's seat "
             f"rotated (fair share 25%). Reference: the tuned binomial player."
@@ -241,6 +290,9 @@ def main() -> None:
         print()
         print_rows(rows, wins)
         print()
+        if "variants" in sections:
+            print_calzas(calzas)
+            print()
     if "time" in sections:
         time_section(args.time_games, args.seed)
     print(f"\nTotal {time.perf_counter() - started:.0f} s")

@@ -8,6 +8,8 @@ for every face without jokers. It challenges when the current bid holds with les
 chance (ties: the lowest bid, by quantity then face), which is always the smallest raise
 on some face. With no bid to beat it opens with the legal opening of highest chance, the
 same tie-break. It never bluffs and is deterministic; it decides from the ``View`` only.
+In a Palifico round (a table option) it prices bids as without jokers, the round's rule,
+and never calls a calza (it knows only raising and challenging).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ CHALLENGE_PLAIN = 0.1
 
 def chance(view: g.View, quantity: int, face: int) -> float:
     """P(the bid holds) by the player's own dice and a binomial over the unknown ones."""
-    jokers = view.rules.jokers
+    jokers = view.jokers  # this round's: never in a Palifico round
     mine = g.count([view.my_dice or ()], face, jokers)
     return g.probability_at_least(view.unknown, quantity - mine, face, jokers)
 
@@ -33,7 +35,7 @@ def choose(view: g.View, legal: list[g.Action]) -> g.Action:
     bids = [action for action in legal if isinstance(action, g.Bid)]
     challenge = next((action for action in legal if isinstance(action, g.Challenge)), None)
     if view.bid is not None and challenge is not None:
-        threshold = CHALLENGE_JOKERS if view.rules.jokers else CHALLENGE_PLAIN
+        threshold = CHALLENGE_JOKERS if view.jokers else CHALLENGE_PLAIN
         if chance(view, *view.bid) < threshold or not bids:
             return challenge
     if not bids:

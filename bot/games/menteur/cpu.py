@@ -36,13 +36,21 @@ prices its openings as it prices raises):
   raising again is safer (``raise_again``); at a larger table a raise let pass costs
   ``carry_on``. It draws among the choices close to the best (a softmax of the risk), so
   that its bids, openings too, stay hard to read.
+
+The variants (table options): in a *Palifico* round ``_Table`` says ones are not jokers
+and bids keep the opening's face, so every level prices and bids by that round's rules.
+A *calza* (the last bid called exact: a die back when exact, unless at the starting
+count; one lost otherwise) is called when its expected gain in dice is positive: facile
+and moyen price exactness by their own dice, granting the bidder one die of the face
+they named (people bid what they hold); difficile by its beliefs, weighed against its
+other choices on the same scale (``_calza_loss``).
 """
 
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from dataclasses import dataclass, replace
+from typing import Any, Literal, TypeVar
 
 from bot.games import menteur as g
 from bot.kernel.levels import FACILE, LEVELS, MOYEN
@@ -130,6 +138,8 @@ class _Table:
     bid: tuple[int, int] | None  # (quantity, face)
     jokers: bool  # ones count for faces 2-6 this round
     locked: int | None = None  # the one face bids may take after the opening, if any
+    start: int = 5  # the starting dice: a calza never takes a player above them
+    calza: bool = False  # whether a calza (the last bid called exact) is legal now
 
     @property
     def total(self) -> int:
@@ -152,7 +162,9 @@ def _table(view: g.View) -> _Table:
     bid = (view.bid[0], view.bid[1]) if view.bid is not None else None
     assert view.player is not None, "a CPU plays from a seat"
     dice = tuple(view.my_dice or ())
-    return _Table(view.player, dice, counts, history, bid, view.jokers, view.locked_face)
+    return _Table(
+        view.player, dice, counts, history, bid, view.jokers, view.locked_face, view.rules.dice
+    )
 
 
 # --------------------------------------------------------------------------- dice arithmetic
@@ -216,6 +228,37 @@ def _raises(table: _Table) -> list[tuple[int, int]]:
     return found
 
 
+# --------------------------------------------------------------------------- calza
+
+
+CALZA: Literal["calza"] = "calza"  # what a level wants when it calls the last bid exact
+_Wanted = tuple[int, int] | None | Literal["calza"]  # a bid, a challenge (None), a calza
+
+
+def _exact_guess(table: _Table) -> float:
+    """P(the last bid is exact) by its own dice, granting the bidder one die of the face
+    they named (people bid what they hold): exactly the dice still missing among the
+    other unknown ones. Facile and moyen call a calza by this chance."""
+    assert table.bid is not None
+    quantity, face = table.bid
+    need = quantity - _support(table.dice, face, table.jokers)
+    unknown = table.unknown
+    bidder = next((n for p, n in table.counts if table.history and p == table.history[-1][0]), 0)
+    if bidder > 0:
+        need, unknown = need - 1, unknown - 1
+    if need < 0:
+        return 0.0
+    wild = table.jokers and face != 1
+    return _tail(unknown, need, wild) - _tail(unknown, need + 1, wild)
+
+
+def _calza_gain(table: _Table, exact: float) -> float:
+    """The expected change in its own dice from a calza exact with chance ``exact``: a die
+    back when exact (none at the starting count), one lost otherwise."""
+    back = 1.0 if len(table.dice) < table.start else 0.0
+    return back * exact - (1 - exact)
+
+
 # --------------------------------------------------------------------------- choosing
 
 
@@ -232,33 +275,37 @@ def choose(view: g.View, legal: list[g.Action], level: str, rng: random.Random) 
             return action
     bids = [action for action in legal if isinstance(action, g.Bid)]
     challenge = next((action for action in legal if isinstance(action, g.Challenge)), None)
+    calza = next((action for action in legal if isinstance(action, g.Calza)), None)
     if not bids and challenge is None:
         raise ValueError("no action a CPU plays among the legal ones")
-    table = _table(view)
+    table = replace(_table(view), calza=calza is not None)
+    wanted: _Wanted
     if level == FACILE:
         wanted = _facile(table, rng)
     elif level == MOYEN:
         wanted = _moyen(table, rng)
     else:
         wanted = _difficile(table, rng)
+    if wanted == CALZA and calza is not None:
+        return calza
     return _action(table, wanted, bids, challenge)
 
 
 def acts(legal: list[g.Action]) -> bool:
     """Whether ``choose`` has something to play among ``legal``."""
-    return any(isinstance(action, (g.Roll, g.Bid, g.Challenge)) for action in legal)
+    return any(isinstance(action, (g.Roll, g.Bid, g.Challenge, g.Calza)) for action in legal)
 
 
 def _action(
     table: _Table,
-    wanted: tuple[int, int] | None,
+    wanted: _Wanted,
     bids: list[g.Bid],
     challenge: g.Challenge | None,
 ) -> g.Action:
     """The legal action for ``wanted`` (a bid, or None to challenge), with fallbacks."""
     if wanted is None and challenge is not None:
         return challenge
-    if wanted is not None:
+    if isinstance(wanted, tuple):
         bid = g.Bid(table.me, wanted[0], wanted[1])
         allowed = _is_raise(table, *wanted)
         if bid in bids or (bids and allowed):
@@ -283,7 +330,7 @@ def _opening(table: _Table, rng: random.Random) -> tuple[int, int]:
     return quantity, face
 
 
-def _facile(table: _Table, rng: random.Random) -> tuple[int, int] | None:
+def _facile(table: _Table, rng: random.Random) -> _Wanted:
     def plausible(quantity: int, face: int) -> bool:
         expected = _support(table.dice, face, table.jokers) + table.unknown * _chance(
             face, table.jokers
@@ -292,6 +339,8 @@ def _facile(table: _Table, rng: random.Random) -> tuple[int, int] | None:
 
     if table.bid is None:
         return _opening(table, rng)
+    if table.calza and _calza_gain(table, _exact_guess(table)) > 0:
+        return CALZA
     if not plausible(*table.bid):
         return None
     raises = _raises(table)
@@ -305,9 +354,11 @@ def _facile(table: _Table, rng: random.Random) -> tuple[int, int] | None:
     return quantity, face
 
 
-def _moyen(table: _Table, rng: random.Random) -> tuple[int, int] | None:
+def _moyen(table: _Table, rng: random.Random) -> _Wanted:
     if table.bid is None:
         return _opening(table, rng)
+    if table.calza and _calza_gain(table, _exact_guess(table)) > 0:
+        return CALZA
     if _holds(table, *table.bid) < TUNING.moyen_challenge:
         return None
     raises = _raises(table)
@@ -568,7 +619,16 @@ def _candidates(table: _Table) -> list[tuple[int, int]]:
     return found
 
 
-def _difficile(table: _Table, rng: random.Random) -> tuple[int, int] | None:
+def _calza_loss(table: _Table, exact: float, opponents: int) -> float:
+    """A calza on the scale of the other choices' risk. A round lost costs us a die and a
+    round won costs one of ``opponents`` a die, worth ``1 / opponents`` of ours: a choice
+    losing with chance ``r`` is worth ``(1 - r) / opponents - r``. The calza, worth its
+    expected gain in dice (``_calza_gain``), counts as the risk of the same worth."""
+    share = 1 / opponents
+    return (share - _calza_gain(table, exact)) / (1 + share)
+
+
+def _difficile(table: _Table, rng: random.Random) -> _Wanted:
     """The choice least likely to cost a die, by the beliefs over the others' hands,
     drawn among the close ones so that its bids stay hard to read."""
     t = TUNING
@@ -631,11 +691,14 @@ def _difficile(table: _Table, rng: random.Random) -> tuple[int, int] | None:
         )
 
     loss = loss_heads_up if not rest else loss_table
-    options: list[tuple[float, tuple[int, int] | None]] = []
+    options: list[tuple[float, _Wanted]] = []
     if table.bid is not None:
         q, f = table.bid
         dist = _convolve([b.distribution(f, jokers) for b in beliefs])
         options.append((_at(_tail_of(dist), q - mine[f]), None))
+        if table.calza:
+            exact = dist[q - mine[f]] if 0 <= q - mine[f] < len(dist) else 0.0
+            options.append((_calza_loss(table, exact, len(beliefs)), CALZA))
     options += [(loss(q, f), (q, f)) for q, f in _candidates(table)]
     best = min(loss for loss, _ in options)
     close = [(loss, choice) for loss, choice in options if loss <= best + t.mix_slack]

@@ -304,3 +304,123 @@ def _duel(first: str, second: str, games: int, seed: int) -> float:
 def test_difficile_beats_moyen_and_moyen_beats_facile_heads_up() -> None:
     assert _duel(DIFFICILE, MOYEN, 200, seed=2026) > 0.5
     assert _duel(MOYEN, FACILE, 200, seed=2026) > 0.5
+
+
+# --------------------------------------------------------------------------- the variants
+
+
+@pytest.mark.parametrize("dice", [3, 5])
+@pytest.mark.parametrize("jokers", [True, False])
+def test_every_level_plays_legal_actions_with_calza_and_palifico(dice: int, jokers: bool) -> None:
+    calls = palificos = 0
+    for seed in range(10):
+        rng = random.Random(seed * 13 + dice)
+        players = list(range(rng.randint(2, 6)))
+        levels = {p: rng.choice(LEVELS) for p in players}
+        rules = g.Rules(dice=dice, jokers=jokers, calza=True, palifico=True)
+        state = g.new_game(players, rules)
+        for _ in range(3000):
+            if state.over:
+                break
+            if state.phase == g.BID and state.palifico is not None:
+                palificos += 1
+            player = state.current
+            assert player is not None
+            legal = g.turn_actions(state, player)
+            action = cpu.choose(g.view(state, player), legal, levels[player], rng)
+            assert action in legal or isinstance(action, g.Roll), (action, legal)
+            calls += isinstance(action, g.Calza)
+            state, _ = g.apply(state, g.complete(state, action, rng))
+        assert state.winner is not None
+    assert calls > 0 and palificos > 0
+
+
+def _calza_spot(
+    mine: tuple[int, ...], theirs: tuple[int, ...], start: int, *bids: tuple[int, int]
+) -> g.State:
+    """Player 2 (the CPU) answering ``bids`` (made in turn from player 1) with Calza on;
+    ``start`` dice each at the start (so ``len(mine) < start`` is a die to win back)."""
+    state = g.new_game([1, 2], g.Rules(dice=start, calza=True))
+    state.seats[0].dice, state.seats[1].dice = len(theirs), len(mine)
+    state, _ = g.apply(state, g.Roll(1, (theirs, mine)))
+    for quantity, face in bids:
+        state, _ = g.apply(state, g.Bid(state.current, quantity, face))
+    assert state.current == 2
+    return state
+
+
+@pytest.mark.parametrize("level", [FACILE, MOYEN])
+def test_a_calza_likely_exact_is_called_when_a_die_can_be_won_back(level: str) -> None:
+    # Two 4s in hand; the two-die opponent bids three 4s. Granting them one 4 (they bid
+    # what they hold), it is exact unless their other die counts too: two in three.
+    state = _calza_spot((4, 4), (3, 4), 3, (3, 4))
+    legal = g.turn_actions(state, 2)
+    assert g.Calza(2) in legal
+    assert cpu.choose(g.view(state, 2), legal, level, random.Random(0)) == g.Calza(2)
+
+
+@pytest.mark.parametrize("level", [FACILE, MOYEN])
+def test_a_calza_is_not_called_on_a_bid_its_bidder_must_hold_a_die_of(level: str) -> None:
+    # One 4 in hand; the one-die opponent bids one 4 of their own: their die likely counts,
+    # so the count is two (by its dice alone, "one 4" would be exact two times in three).
+    state = _calza_spot((4,), (3,), 3, (1, 4))
+    legal = g.turn_actions(state, 2)
+    assert cpu.choose(g.view(state, 2), legal, level, random.Random(0)) != g.Calza(2)
+
+
+def test_difficile_calls_a_calza_the_bidding_makes_likely_exact() -> None:
+    # Two 4s in hand; the one-die opponent opened on 4s and raised to three 4s: their die
+    # surely counts, so three 4s is exact (and a die comes back). By its dice alone the
+    # chance would be a third; read from the bids it is far more.
+    state = _calza_spot((4, 4), (1,), 3, (1, 4), (2, 4), (3, 4))
+    legal = g.turn_actions(state, 2)
+    picks = [cpu.choose(g.view(state, 2), legal, DIFFICILE, random.Random(s)) for s in range(40)]
+    assert picks.count(g.Calza(2)) > 30, picks
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_calza_at_the_starting_dice_when_nothing_can_be_won(level: str) -> None:
+    # Three 4s in hand, three unknown: exact when none of them counts (8 in 27). Nothing to
+    # win back at the starting dice: it would only risk a die.
+    state = _calza_spot((4, 4, 4), (3, 2, 6), 3, (3, 4))
+    legal = g.turn_actions(state, 2)
+    for seed in range(20):
+        assert cpu.choose(g.view(state, 2), legal, level, random.Random(seed)) != g.Calza(2)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_calza_unlikely_exact_is_not_called(level: str) -> None:
+    # "One 4" when it holds three 4s: it cannot be exact.
+    state = _calza_spot((4, 4, 4), (3, 2, 6, 5), 5, (1, 4))
+    legal = g.turn_actions(state, 2)
+    for seed in range(20):
+        assert cpu.choose(g.view(state, 2), legal, level, random.Random(seed)) != g.Calza(2)
+
+
+def _palifico_spot(mine: tuple[int, ...], theirs: tuple[int, ...], bid: tuple[int, int]):
+    """Player 2 (the CPU) in player 1's Palifico round, facing their opening ``bid``."""
+    state = g.new_game([1, 2], g.Rules(dice=5, palifico=True))
+    state.seats[0].dice, state.seats[1].dice = len(theirs), len(mine)
+    state.palifico, state.palificos, state.current = 1, [1], 1
+    state, _ = g.apply(state, g.Roll(1, (theirs, mine)))
+    state, _ = g.apply(state, g.Bid(1, *bid))
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_palifico_round_is_priced_without_jokers(level: str) -> None:
+    # Two 5s from a one-die opponent: with jokers its four ones would make it sure; in a
+    # Palifico round they count for nothing and two 5s cannot hold.
+    state = _palifico_spot((1, 1, 1, 1), (3,), (2, 5))
+    legal = g.turn_actions(state, 2)
+    for seed in range(10):
+        assert cpu.choose(g.view(state, 2), legal, level, random.Random(seed)) == g.Challenge(2)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_in_a_palifico_round_every_bid_keeps_the_opening_face(level: str) -> None:
+    state = _palifico_spot((5, 5, 5, 2), (5,), (1, 5))
+    legal = g.turn_actions(state, 2)
+    for seed in range(10):
+        action = cpu.choose(g.view(state, 2), legal, level, random.Random(seed))
+        assert isinstance(action, g.Bid) and action.face == 5, action
