@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.games import menteur as lm
+from bot.games.menteur import cpu
 from bot.games.menteur import events as ev
 from bot.i18n import t
 from bot.kernel import dice as d
@@ -21,6 +22,7 @@ from cogs.table.components import TableButton, TableSelect
 COLOUR = discord.Colour(0x8E44AD)
 MAX_OPTIONS = 25
 EXTRA_PER_FACE = 3  # bids offered above the smallest raise on each face
+TELLING = 0.3  # dice: a reading of someone's bids this far from chance is worth a sentence
 
 Names = Callable[[int], str]
 
@@ -81,21 +83,48 @@ def bid_options(legal: Sequence[Any], lang: str) -> list[discord.SelectOption]:
     ]
 
 
-def hint_lines(view: lm.View, advised: Any | None, lang: str) -> list[str]:
-    """The chance that the current bid holds given ``view``'s dice, and the advised move."""
+def hint_lines(view: lm.View, advised: Any | None, lang: str, names: Names) -> list[str]:
+    """The tutorial's hint: the chance that the bid to beat holds given ``view``'s dice and
+    what the others bid (difficile's reading), a sentence on why, and the advised move."""
     lines = []
-    if view.bid is not None and view.my_dice is not None:
+    read = cpu.reading(view)
+    if read is not None and view.bid is not None:
         quantity, face = view.bid
-        mine = lm.count([view.my_dice], face, view.jokers)
-        chance = lm.probability_at_least(view.unknown, quantity - mine, face, view.jokers)
         lines.append(
-            t(lang, "m.hint.chance", bid=bid_text(quantity, face, lang), percent=f"{chance:.0%}")
+            t(
+                lang,
+                "m.hint.chance",
+                bid=bid_text(quantity, face, lang),
+                percent=f"{read.holds:.0%}",
+                alone=f"{read.alone:.0%}",
+            )
         )
+        telling = max(read.players, key=lambda p: abs(p[1] - p[2]), default=None)
+        if telling is None or abs(telling[1] - telling[2]) < TELLING:
+            lines.append(t(lang, "m.hint.why_none"))
+        else:
+            player, expected, prior = telling
+            lines.append(
+                t(
+                    lang,
+                    "m.hint.why",
+                    player=names(player),
+                    expected=decimal(expected, lang),
+                    prior=decimal(prior, lang),
+                    face=str(face),
+                )
+            )
     if isinstance(advised, lm.Bid):
         lines.append(t(lang, "m.hint.bid", bid=bid_text(advised.quantity, advised.face, lang)))
     elif isinstance(advised, lm.Challenge):
         lines.append(t(lang, "m.hint.challenge"))
     return lines
+
+
+def decimal(value: float, lang: str) -> str:
+    """One decimal, with the reader's separator ("1,7" in French, "1.7" in English)."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def table_embed(

@@ -1,8 +1,10 @@
 """``/menteur tutoriel``: a solo game against CPUs, in memory and in ephemeral messages only,
-with the odds of the bid to beat and the expert's advice at every turn."""
+with the odds of the bid to beat (given your dice and what the others bid), why, and the
+expert's advice at every turn."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Sequence
@@ -72,7 +74,8 @@ class Tutorials:
             bidder = _name(game, lang, view.bidder)
             body.append(t(lang, "m.current_bid", bid=bid_text(*view.bid, lang), player=bidder))
         advised = game.advice(DIFFICILE, random.Random(game.step))
-        body.append("💡 " + " ".join(hint_lines(view, advised, lang)))
+        names = functools.partial(_name, game, lang)
+        body.append("💡 " + " ".join(hint_lines(view, advised, lang, names)))
         return "\n".join(body)[-2000:], self._components(game, lang)
 
     def _components(self, game: SoloGame, lang: str) -> discord.ui.View:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import menteur as lm
+from bot.games.menteur import cpu
 from bot.games.menteur import events as ev
 from cogs.menteur import render
 
@@ -201,3 +202,49 @@ def test_the_rules_label_names_the_variants_played():
     both = lm.Rules(dice=3, jokers=False, calza=True, palifico=True)
     assert render.rules_label(both, "fr") == "3 dés, sans jokers · Calza · Palifico"
     assert render.rules_label(lm.Rules(calza=True), "en") == "5 dice, ones wild · Calza"
+
+
+# --------------------------------------------------------------------------- the tutorial's hint
+
+
+def hint_view(bids: list[tuple[int, int]]) -> lm.View:
+    """Player 2 (the reader: no 6, no 1) facing player 1's bids (and its own between them)."""
+    state = lm.new_game([1, 2], lm.Rules())
+    state, _ = lm.apply(state, lm.Roll(1, ((6, 6, 6, 1, 2), (2, 3, 3, 4, 5))))
+    for quantity, face in bids:
+        state, _ = lm.apply(state, lm.Bid(state.current, quantity, face))
+    return lm.view(state, 2)
+
+
+def test_the_hint_weighs_the_others_bids_and_says_why() -> None:
+    view = hint_view([(2, 6), (3, 3), (4, 6)])
+    read = cpu.reading(view)
+    assert read is not None
+    lines = render.hint_lines(view, lm.Challenge(2), "fr", lambda p: "**Bébert** 🤖")
+    assert lines[0] == (
+        "Probabilité que « quatre 6 » soit vraie, vu tes dés et les annonces des autres : "
+        f"**{read.holds:.0%}** (tes dés seuls : {read.alone:.0%})."
+    )
+    ((_, expected, _),) = read.players
+    assert lines[1] == (
+        "Pourquoi : on annonce surtout ce qu'on a ; d'après ses annonces, **Bébert** 🤖 a "
+        f"sans doute {render.decimal(expected, 'fr')} dés pour 6 (au hasard : 1,7)."
+    )
+    assert lines[2] == "Un bon joueur contesterait : « Menteur ! »"
+    english = render.hint_lines(view, None, "en", lambda p: "**Bébert** 🤖")
+    assert english[1].startswith("Why: people mostly bid what they hold; by their bids,")
+    assert "(at random: 1.7)" in english[1]
+
+
+def test_the_hint_says_when_the_bids_tell_no_more_than_chance() -> None:
+    # A first bid of one 2: nearly any hand makes it, so it says little about the hand.
+    view = hint_view([(1, 2)])
+    read = cpu.reading(view)
+    assert read is not None
+    (reading_of_bidder,) = read.players
+    assert abs(reading_of_bidder[1] - reading_of_bidder[2]) < render.TELLING
+    lines = render.hint_lines(view, None, "fr", lambda p: "**Bébert** 🤖")
+    assert (
+        lines[1]
+        == "Pourquoi : les annonces n'en disent pas plus que le hasard ici ; tes dés décident."
+    )

@@ -212,7 +212,8 @@ async def test_the_tutorial_is_private_with_hints_and_never_on_the_leaderboard(
         assert "Un bon joueur" in message.text, message.text
         dudo = [b for b in message.buttons if (b.custom_id or "").endswith(":dudo")]
         if dudo and turn % 2:
-            assert "Probabilité" in message.text
+            assert "vu tes dés et les annonces des autres" in message.text, message.text
+            assert "Pourquoi :" in message.text, message.text
             handle = await emulator.click(alice, message, dudo[0])
         else:
             select = message.selects[0]

@@ -709,3 +709,44 @@ def _difficile(table: _Table, rng: random.Random) -> _Wanted:
         if pick <= 0:
             return choice
     return close[-1][1]
+
+
+# --------------------------------------------------------------------------- the tutorial
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What difficile reads of the bid to beat from one seat (the tutorial's hint).
+
+    ``holds``: the chance the bid holds given the seat's dice and the others' bids (the
+    beliefs of ``_beliefs``); ``alone``: given the seat's dice only. ``players``: for each
+    opponent who bid this round, (player, how many of their dice should count for the
+    bid's face by their bids, the same at random)."""
+
+    holds: float
+    alone: float
+    players: tuple[tuple[int, float, float], ...]
+
+
+def reading(view: g.View) -> Reading | None:
+    """Difficile's reading of the bid ``view``'s player faces (None with no bid to beat)."""
+    if view.bid is None or view.player is None or view.my_dice is None:
+        return None
+    table = _table(view)
+    assert table.bid is not None
+    quantity, face = table.bid
+    jokers = table.jokers
+    beliefs = _beliefs(table)
+    dist = _convolve([belief.distribution(face, jokers) for belief in beliefs])
+    holds = _at(_tail_of(dist), quantity - _support(table.dice, face, jokers))
+    bidders = {player for player, _, _ in table.history}
+    players = tuple(
+        (
+            belief.player,
+            sum(k * w for k, w in enumerate(belief.distribution(face, jokers))),
+            belief.dice * _chance(face, jokers),
+        )
+        for belief in beliefs
+        if belief.player in bidders
+    )
+    return Reading(holds, _holds(table, quantity, face), players)

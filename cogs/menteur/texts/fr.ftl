@@ -42,7 +42,9 @@ m-current_bid = Annonce à battre : **{ $bid }** ({ $player })
 m-you = toi
 
 ## m.hint
-m-hint-chance = Probabilité que « { $bid } » soit vraie, vu tes dés : **{ $percent }**.
+m-hint-chance = Probabilité que « { $bid } » soit vraie, vu tes dés et les annonces des autres : **{ $percent }** (tes dés seuls : { $alone }).
+m-hint-why = Pourquoi : on annonce surtout ce qu'on a ; d'après ses annonces, { $player } a sans doute { $expected } dés pour { $face } (au hasard : { $prior }).
+m-hint-why_none = Pourquoi : les annonces n'en disent pas plus que le hasard ici ; tes dés décident.
 m-hint-bid = Un bon joueur annoncerait **{ $bid }**.
 m-hint-challenge = Un bon joueur contesterait : « Menteur ! »
 

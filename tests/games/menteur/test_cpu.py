@@ -424,3 +424,24 @@ def test_in_a_palifico_round_every_bid_keeps_the_opening_face(level: str) -> Non
     for seed in range(10):
         action = cpu.choose(g.view(state, 2), legal, level, random.Random(seed))
         assert isinstance(action, g.Bid) and action.face == 5, action
+
+
+# --------------------------------------------------------------------------- the tutorial's reading
+
+
+def test_the_reading_of_a_bid_weighs_the_others_bids() -> None:
+    # It holds no 6 and no 1; the opponent opened on 6s and raised on 6s again: by its own
+    # dice, four 6s is far-fetched; by their bids, they hold 6s, and it is much less so.
+    state = _facing((2, 3, 3, 4, 5), (6, 6, 6, 1, 2), [(2, 6), (3, 3), (4, 6)])
+    read = cpu.reading(g.view(state, 2))
+    assert read is not None
+    assert read.alone == pytest.approx(g.probability_at_least(5, 4, 6, True))
+    assert read.holds > 2 * read.alone
+    ((player, expected, prior),) = read.players
+    assert player == 1 and prior == pytest.approx(5 / 3) and expected > prior + 0.5
+
+
+def test_there_is_no_reading_without_a_bid_to_beat() -> None:
+    state = g.new_game([1, 2], g.Rules())
+    state, _ = g.apply(state, g.Roll(1, ((2, 2, 3, 4, 5), (6, 6, 6, 1, 2))))
+    assert cpu.reading(g.view(state, 1)) is None
