@@ -236,7 +236,10 @@ def decide_leave(state: State, action: Leave) -> list[Event]:
         return events
     if player in (state.current, state.bidder):
         # The round cannot go on without whoever is to act or whose bid is on the table.
-        events.append(RoundAbandoned(opener=state.next_after(player, skip=player)))
+        # Someone's Palifico round, cut short by another player, is theirs to play again.
+        palifico = state.palifico if state.palifico != player else None
+        opener = palifico if palifico is not None else state.next_after(player, skip=player)
+        events.append(RoundAbandoned(opener=opener, palifico=palifico))
     return events
 
 

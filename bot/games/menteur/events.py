@@ -122,6 +122,7 @@ class RoundEnded(Event):
 @dataclass(frozen=True, slots=True)
 class RoundAbandoned(Event):
     opener: int
+    palifico: int | None = None  # a Palifico round cut short by someone else: played again
 
 
 @EVENTS.register("player_left")

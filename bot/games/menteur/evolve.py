@@ -83,6 +83,8 @@ def _on_round_ended(state: State, event: RoundEnded | RoundAbandoned) -> None:
     if isinstance(event, RoundEnded) and event.palifico is not None:
         state.palifico = event.palifico
         state.palificos.append(event.palifico)
+    elif isinstance(event, RoundAbandoned) and event.palifico is not None:
+        state.palifico = event.palifico  # the same round again: still their one Palifico
     state.step += 1
 
 

@@ -47,7 +47,8 @@ class BidTooLow(GameError):
 
 class InvalidBid(GameError):
     """A bid that can never be made now: an unknown face, a quantity out of 1..dice in play,
-    or an opening on ones while ones are jokers."""
+    an opening on ones while ones are jokers, or in a Palifico round another face than the
+    opening's (``palifico_face``, with the ``locked`` face)."""
 
     code = "invalid_bid"
 

@@ -341,3 +341,23 @@ def test_a_palifico_round_survives_a_restart_and_a_replay():
     logged = [EVENTS.from_json(json.loads(json.dumps(e.to_json()))) for e in events + more]
     assert logged == events + more
     assert replay(rolled(initial, HANDS[0], (5, 5), HANDS[2]), logged) == state
+
+
+def test_a_palifico_round_cut_short_by_someone_else_is_played_again():
+    state, _ = down_to_one()
+    state = rolled(state, HANDS[0], (4,), HANDS[2])
+    state, _ = play(state, Bid(2, 2, 4))
+    state, events = play(state, Leave(3))  # the player to act leaves
+    assert the(events, "round_abandoned").data == {"opener": 2, "palifico": 2}
+    assert state.phase == ROLL and state.current == 2
+    assert state.palifico == 2 and state.palificos == [2] and state.jokers is False
+    state = rolled(state, HANDS[0], (4,))
+    assert view(state, 1).palifico == 2
+
+
+def test_a_palifico_round_whose_player_leaves_is_over():
+    state, _ = down_to_one()
+    state = rolled(state, HANDS[0], (4,), HANDS[2])
+    state, events = play(state, Leave(2))  # the Palifico player, to act, leaves
+    assert the(events, "round_abandoned").data == {"opener": 3, "palifico": None}
+    assert state.palifico is None and state.jokers is True
