@@ -93,7 +93,9 @@ def seating(row: Row, game: int) -> tuple[str, ...]:
     return (*others[:position], hero, *others[position:])
 
 
-def decide(level: str, view: menteur.View, legal: list[menteur.Action], rng: random.Random):
+def decide(
+    level: str, view: menteur.View, legal: list[menteur.Action], rng: random.Random
+) -> menteur.Action:
     if level == REFERENCE:
         return reference.choose(view, legal)
     if level == PURE:

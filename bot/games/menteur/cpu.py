@@ -139,6 +139,7 @@ class _Table:
     jokers: bool  # ones count for faces 2-6 this round
     locked: int | None = None  # the one face bids may take after the opening, if any
     start: int = 5  # the starting dice: a calza never takes a player above them
+    palifico: bool = False  # a Palifico round: its opening's face is every later bid's
     calza: bool = False  # whether a calza (the last bid called exact) is legal now
 
     @property
@@ -163,7 +164,15 @@ def _table(view: g.View) -> _Table:
     assert view.player is not None, "a CPU plays from a seat"
     dice = tuple(view.my_dice or ())
     return _Table(
-        view.player, dice, counts, history, bid, view.jokers, view.locked_face, view.rules.dice
+        view.player,
+        dice,
+        counts,
+        history,
+        bid,
+        view.jokers,
+        view.locked_face,
+        view.rules.dice,
+        view.palifico is not None,
     )
 
 
@@ -640,7 +649,13 @@ def _difficile(table: _Table, rng: random.Random) -> _Wanted:
     supports = _supports(n, jokers)
     weights = following.weights
     live = [h for h, w in enumerate(weights) if w > 1e-9]
-    raise_faces = table.faces(False)
+    any_face = table.faces(False)
+
+    def raise_faces(face: int) -> tuple[int, ...]:
+        """The faces the next player may raise on after our bid on ``face`` (only that one
+        once a Palifico round is opened, the opening included)."""
+        return (face,) if table.palifico else any_face
+
     next_faces: dict[int, list[float]] = {}
     rest_tails: dict[int, list[float]] = {}
 
@@ -659,7 +674,7 @@ def _difficile(table: _Table, rng: random.Random) -> _Wanted:
     def loss_heads_up(quantity: int, face: int) -> float:
         """P(we lose the round): they challenge a false bid, or raise to a bid we then
         challenge while it holds (or we must raise again: ``raise_again``)."""
-        reaction = _reaction(n, table.total - n, jokers, raise_faces, (quantity, face))
+        reaction = _reaction(n, table.total - n, jokers, raise_faces(face), (quantity, face))
         column = supports[face - 1]
         need = quantity - mine[face]
         doubt = reaction.doubt
@@ -681,7 +696,8 @@ def _difficile(table: _Table, rng: random.Random) -> _Wanted:
         """P(we lose a die): the next player challenges it and it is false; ``carry_on``
         when they let it pass. Their doubt depends on how many of their dice count."""
         doubts = _doubts(n, table.total - n, jokers, (quantity, face))
-        if not any(_minimal_raise((quantity, face), f, jokers) <= table.total for f in raise_faces):
+        replies = raise_faces(face)
+        if not any(_minimal_raise((quantity, face), f, jokers) <= table.total for f in replies):
             doubts = (1.0,) * (n + 1)
         tail = rest_tail(face)
         need = quantity - mine[face]
@@ -696,8 +712,8 @@ def _difficile(table: _Table, rng: random.Random) -> _Wanted:
         q, f = table.bid
         dist = _convolve([b.distribution(f, jokers) for b in beliefs])
         options.append((_at(_tail_of(dist), q - mine[f]), None))
-        if table.calza:
-            exact = dist[q - mine[f]] if 0 <= q - mine[f] < len(dist) else 0.0
+        exact = dist[q - mine[f]] if 0 <= q - mine[f] < len(dist) else 0.0
+        if table.calza and _calza_gain(table, exact) > 0:
             options.append((_calza_loss(table, exact, len(beliefs)), CALZA))
     options += [(loss(q, f), (q, f)) for q, f in _candidates(table)]
     best = min(loss for loss, _ in options)

@@ -445,3 +445,24 @@ def test_there_is_no_reading_without_a_bid_to_beat() -> None:
     state = g.new_game([1, 2], g.Rules())
     state, _ = g.apply(state, g.Roll(1, ((2, 2, 3, 4, 5), (6, 6, 6, 1, 2))))
     assert cpu.reading(g.view(state, 1)) is None
+
+
+def test_difficile_never_calls_a_calza_with_nothing_to_win() -> None:
+    # Five 4s in hand at five starting dice, facing a one-die opponent's five 4s: exact
+    # unless their die counts, but a calza can only cost a die here.
+    state = _calza_spot((4, 4, 4, 4, 4), (2,), 5, (5, 4))
+    legal = g.turn_actions(state, 2)
+    assert g.Calza(2) in legal
+    for seed in range(60):
+        assert cpu.choose(g.view(state, 2), legal, DIFFICILE, random.Random(seed)) != g.Calza(2)
+
+
+def test_difficile_opening_a_palifico_round_stays_on_one_face_and_legal() -> None:
+    state = g.new_game([1, 2], g.Rules(dice=5, palifico=True))
+    state.seats[1].dice = 1
+    state.palifico, state.palificos, state.current = 2, [2], 2
+    state, _ = g.apply(state, g.Roll(2, ((3, 3, 5, 6, 1), (4,))))
+    legal = g.turn_actions(state, 2)
+    for seed in range(20):
+        action = cpu.choose(g.view(state, 2), legal, DIFFICILE, random.Random(seed))
+        assert action in legal
