@@ -73,6 +73,12 @@ class MenteurCog(
         ]
         return elimination_standings(table.lang, table.name, view.winner, standing, out)
 
+    def about_people(self, table: Table, event: Any) -> bool:
+        """An exact calza ends a round nobody lost: it concerns whoever called it (who opens)."""
+        if isinstance(event, lm.RoundEnded) and event.loser is None:
+            return not table.is_cpu(event.opener)
+        return super().about_people(table, event)
+
     def explain(
         self, error: BaseException, lang: str, table: Table | None, names: Names
     ) -> str | None:

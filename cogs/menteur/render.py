@@ -110,6 +110,7 @@ def hint_lines(view: lm.View, advised: Any | None, lang: str, names: Names) -> l
                     "m.hint.why",
                     player=names(player),
                     expected=decimal(expected, lang),
+                    amount=plural_amount(expected, lang),
                     prior=decimal(prior, lang),
                     face=str(face),
                 )
@@ -119,6 +120,13 @@ def hint_lines(view: lm.View, advised: Any | None, lang: str, names: Names) -> l
     elif isinstance(advised, lm.Challenge):
         lines.append(t(lang, "m.hint.challenge"))
     return lines
+
+
+def plural_amount(value: float, lang: str) -> float | int:
+    """What a noun after ``decimal(value)`` agrees with: French takes the singular below 2
+    ("1,4 dé": its integer part), English the plural for any decimal ("1.4 dice")."""
+    shown = round(value, 1)
+    return int(shown) if lang == "fr" else shown
 
 
 def decimal(value: float, lang: str) -> str:

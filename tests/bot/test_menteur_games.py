@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ from bot.games import REGISTRY
 from bot.games import menteur as lm
 from bot.kernel.events import Event
 from bot.kernel.spec import Ending
+from cogs.menteur.cog import MenteurCog
 
 KIND = REGISTRY["menteur"]
 A, B, C, D = 11, 22, -1, -2
@@ -81,3 +83,21 @@ def test_a_stopped_game_ends_by_stop_and_cpus_never_leave() -> None:
     assert KIND.in_game(state, A) and KIND.still_here(state, A)
     state, _ = KIND.apply(state, KIND.leave(A))
     assert not KIND.in_game(state, A) and not KIND.still_here(state, A)
+
+
+class _Seats:
+    """A table's seats as ``about_people`` reads them: negative ids are CPUs."""
+
+    @staticmethod
+    def is_cpu(player: int) -> bool:
+        return player < 0
+
+
+def test_an_exact_calza_between_cpus_stays_on_the_table_and_a_persons_is_a_headline() -> None:
+    cog = MenteurCog.__new__(MenteurCog)
+    table: Any = _Seats()
+    calza_by_cpu = [lm.RoundEnded(loser=None, opener=-1)]
+    assert not cog.is_headline(table, calza_by_cpu)
+    assert cog.is_headline(table, [lm.RoundEnded(loser=None, opener=7)])
+    assert cog.is_headline(table, [lm.RoundEnded(loser=7, opener=7)])
+    assert not cog.is_headline(table, [lm.RoundEnded(loser=-2, opener=-2)])

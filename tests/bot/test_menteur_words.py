@@ -226,6 +226,7 @@ def test_the_hint_weighs_the_others_bids_and_says_why() -> None:
         f"**{read.holds:.0%}** (tes dés seuls : {read.alone:.0%})."
     )
     ((_, expected, _),) = read.players
+    assert expected >= 2
     assert lines[1] == (
         "Pourquoi : on annonce surtout ce qu'on a ; d'après ses annonces, **Bébert** 🤖 a "
         f"sans doute {render.decimal(expected, 'fr')} dés pour 6 (au hasard : 1,7)."
@@ -248,3 +249,26 @@ def test_the_hint_says_when_the_bids_tell_no_more_than_chance() -> None:
         lines[1]
         == "Pourquoi : les annonces n'en disent pas plus que le hasard ici ; tes dés décident."
     )
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "expected"),
+    [
+        (0.42, "fr", "0,4 dé"),
+        (1.44, "fr", "1,4 dé"),
+        (2.7, "fr", "2,7 dés"),
+        (0.42, "en", "0.4 dice"),
+        (1.0, "en", "1.0 dice"),
+    ],
+)
+def test_the_hint_counts_dice_in_decimals_with_the_right_noun(value, lang, expected):
+    line = render.t(
+        lang,
+        "m.hint.why",
+        player="X",
+        expected=render.decimal(value, lang),
+        amount=render.plural_amount(value, lang),
+        face="4",
+        prior="1",
+    )
+    assert expected in line

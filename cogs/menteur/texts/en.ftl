@@ -43,7 +43,10 @@ m-you = you
 
 ## m.hint
 m-hint-chance = Chance that "{ $bid }" holds, given your dice and the others' bids: **{ $percent }** (your dice alone: { $alone }).
-m-hint-why = Why: people mostly bid what they hold; by their bids, { $player } likely has { $expected } dice counting as { $face } (at random: { $prior }).
+m-hint-why = Why: people mostly bid what they hold; by their bids, { $player } likely has { $expected } { $amount ->
+        [one] die
+       *[other] dice
+    } counting as { $face } (at random: { $prior }).
 m-hint-why_none = Why: the bids say no more than chance here; your dice decide.
 m-hint-bid = A good player would bid **{ $bid }**.
 m-hint-challenge = A good player would call “Liar!”.

@@ -43,7 +43,10 @@ m-you = toi
 
 ## m.hint
 m-hint-chance = Probabilité que « { $bid } » soit vraie, vu tes dés et les annonces des autres : **{ $percent }** (tes dés seuls : { $alone }).
-m-hint-why = Pourquoi : on annonce surtout ce qu'on a ; d'après ses annonces, { $player } a sans doute { $expected } dés pour { $face } (au hasard : { $prior }).
+m-hint-why = Pourquoi : on annonce surtout ce qu'on a ; d'après ses annonces, { $player } a sans doute { $expected } { $amount ->
+        [one] dé
+       *[other] dés
+    } pour { $face } (au hasard : { $prior }).
 m-hint-why_none = Pourquoi : les annonces n'en disent pas plus que le hasard ici ; tes dés décident.
 m-hint-bid = Un bon joueur annoncerait **{ $bid }**.
 m-hint-challenge = Un bon joueur contesterait : « Menteur ! »
@@ -189,11 +192,14 @@ m-ev-die_gained = 🎁 { $you ->
        *[other] { $left } dés
     }).
 m-ev-die_capped = 🎁 { $you ->
-        [yes] Tu as
-       *[no] { $player } a
-    } déjà { $left ->
-        [one] son dé de départ
-       *[other] ses { $left } dés de départ
+        [yes] Tu as déjà { $left ->
+            [one] ton dé de départ
+           *[other] tes { $left } dés de départ
+        }
+       *[no] { $player } a déjà { $left ->
+            [one] son dé de départ
+           *[other] ses { $left } dés de départ
+        }
     } : rien à récupérer.
 
 ## settings
