@@ -58,15 +58,34 @@ class Game:
         self.last = step_of(message)
         return message
 
+    def reveals(self) -> list[str]:
+        """Every reveal the channel showed (its "Tous les dés" line and the hands), in order,
+        once each. A reveal told in a table's story scrolls out of it as the game goes on,
+        and a table's old copy is deleted: every version of every public message counts."""
+        found: dict[str, None] = {}
+        for event in self.emulator.transcript.events:
+            message = event.message
+            if message.channel_id != self.channel.id or message.ephemeral:
+                continue
+            lines = str(event.snapshot["text"]).splitlines()
+            for index, line in enumerate(lines):
+                if "Tous les dés" not in line:
+                    continue
+                block = [line]
+                for after in lines[index + 1 :]:
+                    if not after.startswith("　"):
+                        break
+                    block.append(after)
+                found.setdefault("\n".join(block))
+        return list(found)
+
     def check_reveals(self) -> None:
         """Each reveal shows the hands the players saw privately."""
-        reveals = [
-            m for m in self.emulator.transcript.public(self.channel.id) if "Tous les dés" in m.text
-        ]
-        for message in reveals[self.checked :]:
-            for player, hand in HAND.findall(message.text):
+        reveals = self.reveals()
+        for text in reveals[self.checked :]:
+            for player, hand in HAND.findall(text):
                 if int(player) in self.seen:
-                    assert self.seen.pop(int(player)) == hand, message.text
+                    assert self.seen.pop(int(player)) == hand, text
                     self.compared += 1
         self.checked = len(reveals)
 
