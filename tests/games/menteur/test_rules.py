@@ -573,7 +573,7 @@ def test_a_player_may_leave_at_any_time_and_their_dice_leave_the_game():
 def test_when_the_player_to_act_leaves_the_round_restarts_with_the_next_player():
     state, _ = play(rolled(game(), *FIVES), Bid(1, 3, 4))
     state, events = play(state, Leave(2))
-    assert the(events, "round_abandoned").data == {"opener": 3}
+    assert the(events, "round_abandoned").data == {"opener": 3, "palifico": None}
     assert state.phase == ROLL and state.current == 3 and state.bid is None
     assert all(s.hand is None for s in state.seats)
 
@@ -581,7 +581,7 @@ def test_when_the_player_to_act_leaves_the_round_restarts_with_the_next_player()
 def test_when_the_last_bidder_leaves_the_round_restarts_with_the_next_player():
     state, _ = play(rolled(game(), *FIVES), Bid(1, 3, 4))
     state, events = play(state, Leave(1))
-    assert the(events, "round_abandoned").data == {"opener": 2}
+    assert the(events, "round_abandoned").data == {"opener": 2, "palifico": None}
     assert state.phase == ROLL and state.current == 2
 
 
