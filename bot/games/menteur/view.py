@@ -45,22 +45,14 @@ class View:
     winner: int | None
     step: int = 0  # the decision point: a component drawn for another one is out of date
     palifico: int | None = None  # whose Palifico round this is (the next one, between rounds)
+    # This round's rules, as ``State.jokers`` and ``State.locked_face`` derive them: whether
+    # ones are jokers (never in a Palifico round), and the face a Palifico round keeps.
+    jokers: bool = True
+    locked_face: int | None = None
 
     @property
     def over(self) -> bool:
         return self.phase == OVER
-
-    @property
-    def jokers(self) -> bool:
-        """Whether ones are jokers this round (never in a Palifico round)."""
-        return self.rules.jokers and self.palifico is None
-
-    @property
-    def locked_face(self) -> int | None:
-        """In a Palifico round once opened, the face every bid keeps."""
-        if self.palifico is None or not self.history:
-            return None
-        return self.history[0].face
 
     def seat(self, player: int) -> SeatView | None:
         return next((seat for seat in self.seats if seat.player == player), None)
@@ -90,4 +82,6 @@ def view(state: State, player: int | None) -> View:
         winner=state.winner,
         step=state.step,
         palifico=state.palifico,
+        jokers=state.jokers,
+        locked_face=state.locked_face,
     )
