@@ -17,71 +17,29 @@ from bot.games.menteur import (
     OUT,
     OVER,
     ROLL,
-    Action,
     Bid,
     BidTooLow,
     Calza,
     Challenge,
     Event,
-    GameError,
     InvalidBid,
     Leave,
     NotNow,
     NotYourTurn,
     Roll,
     Rules,
-    Seat,
     State,
-    apply,
     legal_actions,
-    new_game,
     replay,
     turn_actions,
     view,
 )
 from bot.games.menteur.metrics import figures
-
-
-def game(players: int = 3, **options: Any) -> State:
-    """A fresh game for players 1..``players``, seated in that order; player 1 opens."""
-    return new_game(list(range(1, players + 1)), Rules.for_preset(**options))
-
-
-def play(state: State, *actions: Action) -> tuple[State, list[Event]]:
-    events: list[Event] = []
-    for action in actions:
-        state, produced = apply(state, action)
-        events.extend(produced)
-    return state, events
-
-
-def rolled(state: State, *hands: tuple[int, ...]) -> State:
-    state, _ = apply(state, Roll(state.current, dice=hands))
-    return state
-
-
-def the(events: list[Event], kind: str) -> Event:
-    found = [event for event in events if event.type == kind]
-    assert len(found) == 1, f"expected one {kind!r}, got {[event.type for event in events]}"
-    return found[0]
+from tests.games.menteur.scripted import game, play, refused, rolled, seat, the
 
 
 def types(events: list[Event]) -> list[str]:
     return [event.type for event in events]
-
-
-def seat(state: State, player: int) -> Seat:
-    found = state.seat(player)
-    assert found is not None
-    return found
-
-
-def refused(state: State, action: Action, error: type[GameError]) -> GameError:
-    before = state.to_json()
-    with pytest.raises(error) as caught:
-        apply(state, action)
-    assert state.to_json() == before
-    return caught.value
 
 
 def with_dice(state: State, counts: dict[int, int]) -> State:
