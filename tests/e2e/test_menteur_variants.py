@@ -70,15 +70,23 @@ async def reveal(emulator: DiscordEmulator, channel: Channel, saying: str) -> st
     return await emulator.wait_for(found, what=f"a reveal saying {saying!r}")
 
 
+async def heads_up(
+    emulator: DiscordEmulator, channel: Channel, **options: bool
+) -> tuple[Game, User, User, Message]:
+    """Alice and Bob at a 3-dice table with ``options``: the game, who opens, the other one,
+    and the table as the opener's turn shows it."""
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    await open_table(emulator, channel, alice, [bob], des=3, **options)
+    game = Game(emulator, channel, [alice, bob])
+    first, table = await whose_turn(game)
+    return game, first, bob if first is alice else alice, table
+
+
 async def test_a_calza_gives_a_die_back_when_exact_and_costs_one_when_not(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
-    alice, bob = emulator.user("alice"), emulator.user("bob")
     comptoir = emulator.channel("bar", "comptoir")
-    await open_table(emulator, comptoir, alice, [bob], des=3, calza=True)
-    game = Game(emulator, comptoir, [alice, bob])
-    first, table = await whose_turn(game)
-    second = bob if first is alice else alice
+    game, first, second, table = await heads_up(emulator, comptoir, calza=True)
     assert "Calza" in table.text  # the rules label names the variant
 
     # No bid yet: nothing to call exact.
@@ -140,12 +148,8 @@ async def test_a_calza_gives_a_die_back_when_exact_and_costs_one_when_not(
 async def test_a_player_down_to_one_die_opens_a_palifico_round(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
-    alice, bob = emulator.user("alice"), emulator.user("bob")
     comptoir = emulator.channel("bar", "comptoir")
-    await open_table(emulator, comptoir, alice, [bob], des=3, palifico=True)
-    game = Game(emulator, comptoir, [alice, bob])
-    first, table = await whose_turn(game)
-    second = bob if first is alice else alice
+    game, first, second, table = await heads_up(emulator, comptoir, palifico=True)
     assert "Palifico" in table.text and "Manche Palifico" not in table.text
 
     # Calza is not played at this table.
