@@ -15,9 +15,9 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
-from bot.kernel.spec import RATING, Aggregate, Better, Board, Metric
+from bot.kernel.spec import Board, Metric
+from bot.storage import sql
 from bot.storage.base import (
-    GAMES,
     ChannelBusy,
     EventRecord,
     GameRecord,
@@ -27,8 +27,7 @@ from bot.storage.base import (
     Standing,
     StorageError,
 )
-
-RUNNING = ("lobby", "active")
+from bot.storage.sql import RUNNING
 
 
 def _now() -> str:
@@ -58,7 +57,7 @@ def _serialised(
 
 def migrations() -> list[tuple[int, str]]:
     """The numbered ``NNNN_name.sql`` files shipped with the package, in order."""
-    folder = resources.files("bot.storage") / "migrations"
+    folder = resources.files("bot.storage.sqlite") / "migrations"
     found = []
     for entry in folder.iterdir():
         name = entry.name
@@ -108,7 +107,7 @@ class SqliteRepository:
         current = row[0] if row else 0
         shipped = migrations()
         if not shipped:
-            raise StorageError("no SQL migrations found next to bot/storage: broken install")
+            raise StorageError("no SQL migrations found in bot/storage/sqlite: broken install")
         for version, script in shipped:
             if version <= current:
                 continue
@@ -281,44 +280,6 @@ class SqliteRepository:
         ) as cursor:
             return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
 
-    @staticmethod
-    def _totals(
-        guild_id: int, game: str, criterion: Metric | str, since: str | None
-    ) -> tuple[str, tuple[Any, ...]]:
-        """The per-player totals query of a criterion, aggregated as declared, and its
-        parameters (a mean: the stored figure summed over the player's games, divided by
-        their games)."""
-        if not isinstance(criterion, Metric):
-            if criterion != RATING:
-                raise ValueError(f"{criterion!r} is neither a declared metric nor {RATING!r}")
-            return (
-                "SELECT user_id, rating AS total FROM ratings WHERE guild_id = ? AND game = ?",
-                (guild_id, game),
-            )
-        column, day = criterion.column, since or ""
-        if criterion.aggregate is Aggregate.MEAN:
-            return (
-                "SELECT user_id, SUM(CASE WHEN metric = ? THEN value END)"
-                " / SUM(CASE WHEN metric = ? THEN value END) AS total FROM stat_values"
-                " WHERE guild_id = ? AND game = ? AND metric IN (?, ?) AND day >= ?"
-                " GROUP BY user_id",
-                (column, GAMES, guild_id, game, column, GAMES, day),
-            )
-        aggregate = "MAX" if criterion.aggregate is Aggregate.MAX else "SUM"
-        return (
-            f"SELECT user_id, {aggregate}(value) AS total FROM stat_values"
-            " WHERE guild_id = ? AND game = ? AND metric = ? AND day >= ? GROUP BY user_id",
-            (guild_id, game, column, day),
-        )
-
-    @staticmethod
-    def _order(criterion: Metric | str) -> tuple[str, str, str]:
-        """(direction, better-than comparison, who is ranked) for a criterion."""
-        if isinstance(criterion, Metric) and criterion.better is Better.LOWER:
-            # Fewer is better, and zero is the best of all: everyone who played is ranked.
-            return "ASC", "<", "total IS NOT NULL"
-        return "DESC", ">", "total > 0"
-
     @_serialised
     async def leaderboard(
         self,
@@ -330,21 +291,15 @@ class SqliteRepository:
         offset: int,
         limit: int,
     ) -> tuple[list[Standing], int]:
-        totals, params = self._totals(guild_id, game, criterion, since)
-        direction, _, ranked = self._order(criterion)
+        totals, params = sql.totals(guild_id, game, criterion, since)
         async with self._db.execute(
-            f"WITH totals AS ({totals}) SELECT user_id, total,"
-            f" RANK() OVER (ORDER BY total {direction}) AS place, COUNT(*) OVER () AS ranked"
-            f" FROM totals WHERE {ranked} ORDER BY total {direction}, user_id LIMIT ? OFFSET ?",
-            (*params, limit, offset),
+            sql.page_query(totals, criterion), (*params, limit, offset)
         ) as cursor:
             rows = list(await cursor.fetchall())
         if not rows:
             if offset == 0:
                 return [], 0
-            async with self._db.execute(
-                f"WITH totals AS ({totals}) SELECT COUNT(*) FROM totals WHERE {ranked}", params
-            ) as cursor:
+            async with self._db.execute(sql.count_query(totals, criterion), params) as cursor:
                 count = await cursor.fetchone()
             return [], count[0] if count else 0
         return [Standing(row[2], row[0], row[1]) for row in rows], rows[0][3]
@@ -353,13 +308,9 @@ class SqliteRepository:
     async def standing(
         self, guild_id: int, game: str, criterion: Metric | str, since: str | None, user_id: int
     ) -> Standing | None:
-        totals, params = self._totals(guild_id, game, criterion, since)
-        _, better, ranked = self._order(criterion)
+        totals, params = sql.totals(guild_id, game, criterion, since)
         async with self._db.execute(
-            f"WITH totals AS ({totals}) SELECT mine.total,"
-            f" (SELECT COUNT(*) FROM totals AS other WHERE other.total {better} mine.total) + 1"
-            f" FROM totals AS mine WHERE mine.user_id = ? AND mine.{ranked}",
-            (*params, user_id),
+            sql.standing_query(totals, criterion), (*params, user_id)
         ) as cursor:
             row = await cursor.fetchone()
         return Standing(row[1], user_id, row[0]) if row else None
@@ -380,7 +331,7 @@ class SqliteRepository:
         for board in boards:
             if board.name in stored:
                 mine = stored[board.name]
-                shown = ((m.name, _shown(m, mine)) for m in board.metrics)
+                shown = ((m.name, sql.shown(m, mine)) for m in board.metrics)
                 figures[board.name] = {name: value for name, value in shown if value is not None}
         return figures
 
@@ -482,20 +433,6 @@ async def _rollback(db: aiosqlite.Connection) -> None:
     # Nothing may have been begun, or the connection may be gone: then nothing to undo.
     with contextlib.suppress(sqlite3.Error):
         await db.execute("ROLLBACK")
-
-
-def _shown(metric: Metric, stored: dict[str, tuple[float, float]]) -> float | None:
-    """A metric's value from a player's (sum, max) of each stored figure, as a leaderboard
-    ranks it; None without any figure to show (a mean without a game to divide by)."""
-    if metric.column not in stored:
-        return None
-    total, best = stored[metric.column]
-    if metric.aggregate is Aggregate.MAX:
-        return best
-    if metric.aggregate is Aggregate.MEAN:
-        games = stored.get(GAMES, (0.0, 0.0))[0]
-        return total / games if games else None
-    return total
 
 
 def _game(row: aiosqlite.Row) -> GameRecord:

@@ -1,0 +1,98 @@
+"""What the SQL backends share: the leaderboard queries (written with ``?`` marks; a
+backend with numbered marks renumbers them) and reading a figure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.kernel.spec import RATING, Aggregate, Better, Metric
+from bot.storage.base import GAMES
+
+RUNNING = ("lobby", "active")
+
+
+def numbered(sql: str) -> str:
+    """``?`` marks as ``$1, $2, …`` (PostgreSQL); no query here has a ``?`` in a literal."""
+    parts = sql.split("?")
+    out = [parts[0]]
+    for number, part in enumerate(parts[1:], start=1):
+        out.append(f"${number}{part}")
+    return "".join(out)
+
+
+def totals(
+    guild_id: int, game: str, criterion: Metric | str, since: str | None
+) -> tuple[str, tuple[Any, ...]]:
+    """The per-player totals query of a criterion, aggregated as declared, and its
+    parameters (a mean: the stored figure summed over the player's games, divided by
+    their games)."""
+    if not isinstance(criterion, Metric):
+        if criterion != RATING:
+            raise ValueError(f"{criterion!r} is neither a declared metric nor {RATING!r}")
+        return (
+            "SELECT user_id, rating AS total FROM ratings WHERE guild_id = ? AND game = ?",
+            (guild_id, game),
+        )
+    column, day = criterion.column, since or ""
+    if criterion.aggregate is Aggregate.MEAN:
+        return (
+            "SELECT user_id, SUM(CASE WHEN metric = ? THEN value END)"
+            " / SUM(CASE WHEN metric = ? THEN value END) AS total FROM stat_values"
+            " WHERE guild_id = ? AND game = ? AND metric IN (?, ?) AND day >= ?"
+            " GROUP BY user_id",
+            (column, GAMES, guild_id, game, column, GAMES, day),
+        )
+    aggregate = "MAX" if criterion.aggregate is Aggregate.MAX else "SUM"
+    return (
+        f"SELECT user_id, {aggregate}(value) AS total FROM stat_values"
+        " WHERE guild_id = ? AND game = ? AND metric = ? AND day >= ? GROUP BY user_id",
+        (guild_id, game, column, day),
+    )
+
+
+def order(criterion: Metric | str) -> tuple[str, str, str]:
+    """(direction, better-than comparison, who is ranked) for a criterion."""
+    if isinstance(criterion, Metric) and criterion.better is Better.LOWER:
+        # Fewer is better, and zero is the best of all: everyone who played is ranked.
+        return "ASC", "<", "total IS NOT NULL"
+    return "DESC", ">", "total > 0"
+
+
+def page_query(totals_sql: str, criterion: Metric | str) -> str:
+    """One page of standings, with each row's rank and how many are ranked (parameters:
+    the totals', then limit and offset)."""
+    direction, _, ranked = order(criterion)
+    return (
+        f"WITH totals AS ({totals_sql}) SELECT user_id, total,"
+        f" RANK() OVER (ORDER BY total {direction}) AS place, COUNT(*) OVER () AS ranked"
+        f" FROM totals WHERE {ranked} ORDER BY total {direction}, user_id LIMIT ? OFFSET ?"
+    )
+
+
+def count_query(totals_sql: str, criterion: Metric | str) -> str:
+    _, _, ranked = order(criterion)
+    return f"WITH totals AS ({totals_sql}) SELECT COUNT(*) FROM totals WHERE {ranked}"
+
+
+def standing_query(totals_sql: str, criterion: Metric | str) -> str:
+    """A player's total and rank (parameters: the totals', then the player)."""
+    _, better, ranked = order(criterion)
+    return (
+        f"WITH totals AS ({totals_sql}) SELECT mine.total,"
+        f" (SELECT COUNT(*) FROM totals AS other WHERE other.total {better} mine.total) + 1"
+        f" FROM totals AS mine WHERE mine.user_id = ? AND mine.{ranked}"
+    )
+
+
+def shown(metric: Metric, stored: dict[str, tuple[float, float]]) -> float | None:
+    """A metric's value from a player's (sum, max) of each stored figure, as a leaderboard
+    ranks it; None without any figure to show (a mean without a game to divide by)."""
+    if metric.column not in stored:
+        return None
+    total, best = stored[metric.column]
+    if metric.aggregate is Aggregate.MAX:
+        return best
+    if metric.aggregate is Aggregate.MEAN:
+        games = stored.get(GAMES, (0.0, 0.0))[0]
+        return total / games if games else None
+    return total
