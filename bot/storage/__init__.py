@@ -1,7 +1,9 @@
-"""Persistence behind ports by concern (games, figures, settings), one ``Repository`` for
-all three (SQLite through aiosqlite by default)."""
+"""Persistence behind ports by concern (games, figures, settings, timers), one
+``Repository`` for all four: SQLite through aiosqlite by default, PostgreSQL through
+asyncpg for several processes."""
 
 from bot.storage.base import (
+    ALL_SHARDS,
     ChannelBusy,
     EventRecord,
     FigureStore,
@@ -11,12 +13,16 @@ from bot.storage.base import (
     Rating,
     Repository,
     SettingsStore,
+    Shards,
     Standing,
     StorageError,
+    Timer,
+    TimerStore,
 )
 from bot.storage.sqlite import SqliteRepository, open_repository
 
 __all__ = [
+    "ALL_SHARDS",
     "ChannelBusy",
     "EventRecord",
     "FigureStore",
@@ -26,8 +32,11 @@ __all__ = [
     "Rating",
     "Repository",
     "SettingsStore",
+    "Shards",
     "SqliteRepository",
     "Standing",
     "StorageError",
+    "Timer",
+    "TimerStore",
     "open_repository",
 ]

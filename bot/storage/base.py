@@ -1,6 +1,6 @@
 """The storage ports the tables and cogs use, whatever the database: games
-(``GameStore``), leaderboard figures and ratings (``FigureStore``) and server settings
-(``SettingsStore``); a ``Repository`` is all three.
+(``GameStore``), leaderboard figures and ratings (``FigureStore``), server settings
+(``SettingsStore``) and every deadline (``TimerStore``); a ``Repository`` is all four.
 
 How a figure adds up and ranks is never read from its name: the leaderboard calls take the
 ``Metric`` a game declared (``bot.kernel.spec``), and a finished game's ``GameResults``
@@ -9,7 +9,7 @@ carries the ``Board`` its figures belong to.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -25,6 +25,49 @@ class StorageError(RuntimeError):
 
 class ChannelBusy(StorageError):
     """The channel already has a running game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards one process runs: a server belongs to shard ``(guild_id >> 22) % count``
+    (Discord's rule), and a row without a server (a direct message) to shard 0."""
+
+    count: int = 1
+    ids: frozenset[int] = frozenset({0})
+
+    @classmethod
+    def every(cls, count: int = 1) -> Shards:
+        return cls(count, frozenset(range(count)))
+
+    def of(self, guild_id: int | None) -> int:
+        return 0 if not guild_id else (guild_id >> 22) % self.count
+
+    def owns(self, guild_id: int | None) -> bool:
+        return self.of(guild_id) in self.ids
+
+    @property
+    def all(self) -> bool:
+        return self.ids >= frozenset(range(self.count))
+
+
+ALL_SHARDS = Shards()
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """A deadline: when ``due`` (Unix time, seconds) comes, the process owning
+    ``guild_id``'s shard hands ``payload`` to whoever handles ``key``'s kind (the part of
+    the key before its first ``:``). Setting a key again replaces its timer."""
+
+    key: str
+    due: float
+    guild_id: int | None
+    payload: dict[str, Any] = field(default_factory=dict)
+    attempts: int = 0  # how many times it fired and failed
+
+    @property
+    def kind(self) -> str:
+        return self.key.split(":", 1)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,17 +141,18 @@ class GameStore(Protocol):
         meta: dict[str, Any],
         events: Sequence[EventRecord] = (),
         results: GameResults | None = None,
+        timers: Mapping[str, Timer | None] | None = None,
     ) -> None:
-        """Append ``events``, store the snapshot (and count ``results``, once per game) in
-        one transaction.
+        """Append ``events``, store the snapshot, set or cancel (``None``) ``timers`` by key
+        and count ``results`` (once per game), in one transaction.
 
         The write is refused (``StorageError``, nothing written) unless the stored version
         is ``previous_version``, so two writers can never interleave their histories.
         """
         ...
 
-    async def running_games(self) -> list[GameRecord]:
-        """Every game in the lobby or active, oldest first."""
+    async def running_games(self, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
+        """Every game in the lobby or active on a server of ``shards``, oldest first."""
         ...
 
     async def game(self, game_id: int) -> GameRecord | None: ...
@@ -186,7 +230,24 @@ class SettingsStore(Protocol):
         ...
 
 
-class Repository(GameStore, FigureStore, SettingsStore, Protocol):
-    """Every port on one database connection."""
+class TimerStore(Protocol):
+    """Every deadline of every process, one row each, so that none is lost in a restart."""
+
+    async def set_timer(self, timer: Timer) -> None:
+        """Store ``timer``, replacing the one of the same key."""
+        ...
+
+    async def cancel_timer(self, key: str, due: float | None = None) -> bool:
+        """Delete the timer ``key`` (only if it is still due at ``due``, when given: a timer
+        that fired must not delete the one set again meanwhile); True if one was deleted."""
+        ...
+
+    async def timers(self, shards: Shards = ALL_SHARDS) -> list[Timer]:
+        """Every timer of a server of ``shards``, soonest first."""
+        ...
+
+
+class Repository(GameStore, FigureStore, SettingsStore, TimerStore, Protocol):
+    """Every port on one database."""
 
     async def close(self) -> None: ...

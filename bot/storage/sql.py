@@ -1,12 +1,12 @@
 """What the SQL backends share: the leaderboard queries (written with ``?`` marks; a
-backend with numbered marks renumbers them) and reading a figure."""
+backend with numbered marks renumbers them), the shard filter, and reading a figure."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.kernel.spec import RATING, Aggregate, Better, Metric
-from bot.storage.base import GAMES
+from bot.storage.base import GAMES, Shards
 
 RUNNING = ("lobby", "active")
 
@@ -18,6 +18,18 @@ def numbered(sql: str) -> str:
     for number, part in enumerate(parts[1:], start=1):
         out.append(f"${number}{part}")
     return "".join(out)
+
+
+def shard_filter(shards: Shards, column: str = "guild_id") -> tuple[str, tuple[Any, ...]]:
+    """An ``AND …`` clause keeping the rows of the servers of ``shards`` (empty when the
+    process runs every shard)."""
+    if shards.all:
+        return "", ()
+    marks = ", ".join("?" * len(shards.ids))
+    return (
+        f" AND ((COALESCE({column}, 0) >> 22) % ?) IN ({marks})",
+        (shards.count, *sorted(shards.ids)),
+    )
 
 
 def totals(

@@ -22,7 +22,9 @@ from bot.storage import (
     GameResults,
     Rating,
     Repository,
+    Shards,
     StorageError,
+    Timer,
     open_repository,
 )
 
@@ -532,3 +534,105 @@ async def test_server_settings_round_trip_and_a_save_replaces_them(
     assert await repository.guild_settings(OTHER_GUILD) == {}
     await repository.save_guild_settings(GUILD, {})
     assert await repository.guild_settings(GUILD) == {}
+
+
+# --------------------------------------------------------------------------- shards
+
+
+def on_shard(shard: int, count: int, n: int = 1) -> int:
+    """A server id of shard ``shard`` out of ``count`` (Discord's ``(id >> 22) % count``)."""
+    return ((n * count + shard) << 22) | 12345
+
+
+def test_a_server_belongs_to_its_snowflakes_shard() -> None:
+    two = Shards(2, frozenset({1}))
+    assert two.of(on_shard(1, 2)) == 1 and two.owns(on_shard(1, 2))
+    assert not two.owns(on_shard(0, 2))
+    assert two.of(None) == 0 and not two.owns(None)  # a direct message is shard 0's
+    assert Shards.every(3).all and not two.all
+    assert Shards().owns(on_shard(1, 2))  # one process, one shard: every server
+
+
+async def test_a_process_restores_only_the_games_of_its_shards(repository: Repository) -> None:
+    zero = await repository.create_game(
+        guild_id=on_shard(0, 2), channel_id=10, kind="maya", meta={}
+    )
+    one = await repository.create_game(
+        guild_id=on_shard(1, 2, n=7), channel_id=11, kind="maya", meta={}
+    )
+    assert [g.id for g in await repository.running_games(Shards(2, frozenset({0})))] == [zero]
+    assert [g.id for g in await repository.running_games(Shards(2, frozenset({1})))] == [one]
+    assert [g.id for g in await repository.running_games(Shards.every(2))] == [zero, one]
+    assert [g.id for g in await repository.running_games()] == [zero, one]
+
+
+# --------------------------------------------------------------------------- timers
+
+
+async def test_timers_come_back_soonest_first_with_their_payload(repository: Repository) -> None:
+    later = Timer("vote:1", 2000.5, GUILD, {"fault": 3})
+    sooner = Timer("turn:2", 1000.25, OTHER_GUILD, {"step": 4}, attempts=1)
+    await repository.set_timer(later)
+    await repository.set_timer(sooner)
+    assert await repository.timers() == [sooner, later]
+    assert later.kind == "vote"
+
+
+async def test_setting_a_timer_again_replaces_it(repository: Repository) -> None:
+    await repository.set_timer(Timer("turn:2", 1000.0, GUILD, {"step": 4}))
+    await repository.set_timer(Timer("turn:2", 1090.0, GUILD, {"step": 5}))
+    assert await repository.timers() == [Timer("turn:2", 1090.0, GUILD, {"step": 5})]
+
+
+async def test_a_timer_set_again_is_not_cancelled_by_its_old_firing(
+    repository: Repository,
+) -> None:
+    await repository.set_timer(Timer("turn:2", 1000.0, GUILD))
+    await repository.set_timer(Timer("turn:2", 1090.0, GUILD))
+    assert not await repository.cancel_timer("turn:2", due=1000.0)
+    assert [t.due for t in await repository.timers()] == [1090.0]
+    assert await repository.cancel_timer("turn:2", due=1090.0)
+    assert await repository.timers() == []
+    assert not await repository.cancel_timer("turn:2")
+
+
+async def test_timers_without_a_server_are_shard_zeros(repository: Repository) -> None:
+    dm = Timer("tutorial:9", 10.0, None)
+    one = Timer("vote:1", 20.0, on_shard(1, 2))
+    await repository.set_timer(dm)
+    await repository.set_timer(one)
+    assert await repository.timers(Shards(2, frozenset({0}))) == [dm]
+    assert await repository.timers(Shards(2, frozenset({1}))) == [one]
+    assert await repository.timers(Shards.every(2)) == [dm, one]
+
+
+async def test_a_move_sets_and_cancels_its_timers_in_its_own_write(
+    repository: Repository,
+) -> None:
+    game = await repository.create_game(guild_id=GUILD, channel_id=10, kind="maya", meta={})
+    await repository.set_timer(Timer(f"vote:{game}", 50.0, GUILD))
+    await repository.save_game(
+        game,
+        previous_version=0,
+        version=1,
+        status="active",
+        state={"step": 1},
+        meta={},
+        timers={
+            f"turn:{game}": Timer(f"turn:{game}", 90.0, GUILD, {"step": 1}),
+            f"vote:{game}": None,
+        },
+    )
+    assert await repository.timers() == [Timer(f"turn:{game}", 90.0, GUILD, {"step": 1})]
+    # A refused write (a stale version) changes no timer either.
+    with pytest.raises(StorageError):
+        await repository.save_game(
+            game,
+            previous_version=0,
+            version=2,
+            status="active",
+            state={"step": 2},
+            meta={},
+            timers={f"turn:{game}": None},
+        )
+    assert [t.key for t in await repository.timers()] == [f"turn:{game}"]

@@ -7,7 +7,7 @@ import contextlib
 import functools
 import json
 import sqlite3
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -18,14 +18,17 @@ import aiosqlite
 from bot.kernel.spec import Board, Metric
 from bot.storage import sql
 from bot.storage.base import (
+    ALL_SHARDS,
     ChannelBusy,
     EventRecord,
     GameRecord,
     GameResults,
     Rating,
     Repository,
+    Shards,
     Standing,
     StorageError,
+    Timer,
 )
 from bot.storage.sql import RUNNING
 
@@ -160,6 +163,7 @@ class SqliteRepository:
         meta: dict[str, Any],
         events: Sequence[EventRecord] = (),
         results: GameResults | None = None,
+        timers: Mapping[str, Timer | None] | None = None,
     ) -> None:
         db = self._db
         now = _now()
@@ -208,6 +212,11 @@ class SqliteRepository:
                 )
             if results is not None:
                 await self._count(game_id, results, now=now)
+            for key, timer in (timers or {}).items():
+                if timer is None:
+                    await db.execute("DELETE FROM timers WHERE key = ?", (key,))
+                else:
+                    await db.execute(_SET_TIMER, _timer_row(timer, now))
             await db.execute("COMMIT")
         except StorageError:
             await db.execute("ROLLBACK")
@@ -395,11 +404,45 @@ class SqliteRepository:
     # ---- games
 
     @_serialised
-    async def running_games(self) -> list[GameRecord]:
+    async def running_games(self, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
+        mine, params = sql.shard_filter(shards)
         async with self._db.execute(
-            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+            f"SELECT * FROM games WHERE status IN ('lobby', 'active'){mine} ORDER BY id", params
         ) as cursor:
             return [_game(row) for row in await cursor.fetchall()]
+
+    # ---- timers
+
+    @_serialised
+    async def set_timer(self, timer: Timer) -> None:
+        try:
+            await self._db.execute(_SET_TIMER, _timer_row(timer, _now()))
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+
+    @_serialised
+    async def cancel_timer(self, key: str, due: float | None = None) -> bool:
+        try:
+            if due is None:
+                cursor = await self._db.execute("DELETE FROM timers WHERE key = ?", (key,))
+            else:
+                cursor = await self._db.execute(
+                    "DELETE FROM timers WHERE key = ? AND due = ?", (key, due)
+                )
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+        return cursor.rowcount > 0
+
+    @_serialised
+    async def timers(self, shards: Shards = ALL_SHARDS) -> list[Timer]:
+        mine, params = sql.shard_filter(shards)
+        async with self._db.execute(
+            "SELECT key, due, guild_id, payload_json, attempts FROM timers"
+            f" WHERE 1 = 1{mine} ORDER BY due, key",
+            params,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [Timer(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     @_serialised
     async def last_ended_game(self, guild_id: int, channel_id: int, kind: str) -> GameRecord | None:
@@ -427,6 +470,18 @@ class SqliteRepository:
         ) as cursor:
             rows = await cursor.fetchall()
         return [EventRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+
+_SET_TIMER = (
+    "INSERT INTO timers (key, due, guild_id, payload_json, attempts, updated_at)"
+    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET due = excluded.due,"
+    " guild_id = excluded.guild_id, payload_json = excluded.payload_json,"
+    " attempts = excluded.attempts, updated_at = excluded.updated_at"
+)
+
+
+def _timer_row(timer: Timer, now: str) -> tuple[Any, ...]:
+    return (timer.key, timer.due, timer.guild_id, _dumps(timer.payload), timer.attempts, now)
 
 
 async def _rollback(db: aiosqlite.Connection) -> None:
