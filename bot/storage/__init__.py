@@ -13,13 +13,32 @@ from bot.storage.base import (
     Rating,
     Repository,
     SettingsStore,
+    ShardLeases,
     Shards,
     Standing,
     StorageError,
     Timer,
     TimerStore,
 )
-from bot.storage.sqlite import SqliteRepository, open_repository
+from bot.storage.sqlite import SqliteRepository, open_sqlite
+
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+async def open_repository(url: str) -> Repository:
+    """The repository a ``GOBELET_DATABASE_URL`` names: ``sqlite:///PATH`` (a file, or
+    ``:memory:``) or ``postgresql://user:password@host:port/database``."""
+    if url.startswith(SQLITE_PREFIX):
+        return await open_sqlite(url[len(SQLITE_PREFIX) :])
+    if url.startswith(POSTGRES_SCHEMES):
+        from bot.storage.postgres import open_postgres
+
+        return await open_postgres(url)
+    raise StorageError(
+        "unsupported database URL (expected sqlite:///PATH or postgresql://USER@HOST/DATABASE)"
+    )
+
 
 __all__ = [
     "ALL_SHARDS",
@@ -32,6 +51,7 @@ __all__ = [
     "Rating",
     "Repository",
     "SettingsStore",
+    "ShardLeases",
     "Shards",
     "SqliteRepository",
     "Standing",

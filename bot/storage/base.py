@@ -247,7 +247,20 @@ class TimerStore(Protocol):
         ...
 
 
-class Repository(GameStore, FigureStore, SettingsStore, TimerStore, Protocol):
+class ShardLeases(Protocol):
+    """Which process runs a shard: one at a time, the lease held as long as the process
+    lives (a second process waits for it and takes it over when the first dies)."""
+
+    async def try_lock_shard(self, shard: int, count: int) -> bool:
+        """Take shard ``shard`` of ``count`` for this process if no other holds it."""
+        ...
+
+    def holds_shard(self, shard: int) -> bool:
+        """Whether this process still holds ``shard``."""
+        ...
+
+
+class Repository(GameStore, FigureStore, SettingsStore, TimerStore, ShardLeases, Protocol):
     """Every port on one database."""
 
     async def close(self) -> None: ...

@@ -3,12 +3,23 @@ backend with numbered marks renumbers them), the shard filter, and reading a fig
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 from bot.kernel.spec import RATING, Aggregate, Better, Metric
 from bot.storage.base import GAMES, Shards
 
 RUNNING = ("lobby", "active")
+
+
+def migrations(package: str) -> list[tuple[int, str]]:
+    """The numbered ``NNNN_name.sql`` files shipped in ``package``'s ``migrations``, in order."""
+    found = []
+    for entry in (resources.files(package) / "migrations").iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
+    return sorted(found)
 
 
 def numbered(sql: str) -> str:

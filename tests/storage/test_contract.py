@@ -27,19 +27,29 @@ from bot.storage import (
     Timer,
     open_repository,
 )
+from tests.postgres import NoPostgres, PostgresServer, server_or_skip
 
 
-async def _sqlite(tmp_path: Path) -> Repository:
+async def _sqlite(tmp_path: Path, server: PostgresServer | NoPostgres) -> Repository:
     return await open_repository(f"sqlite:///{tmp_path}/contract.db")
 
 
+async def _postgres(tmp_path: Path, server: PostgresServer | NoPostgres) -> Repository:
+    return await open_repository(await server_or_skip(server).new_database())
+
+
 # Every backend the bot can store in, by name: another adapter adds its opener here.
-BACKENDS: dict[str, Callable[[Path], Awaitable[Repository]]] = {"sqlite": _sqlite}
+BACKENDS: dict[str, Callable[[Path, PostgresServer | NoPostgres], Awaitable[Repository]]] = {
+    "sqlite": _sqlite,
+    "postgres": _postgres,
+}
 
 
 @pytest.fixture(params=list(BACKENDS))
-async def repository(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Repository]:
-    repo = await BACKENDS[request.param](tmp_path)
+async def repository(
+    request: pytest.FixtureRequest, tmp_path: Path, postgres_server: PostgresServer | NoPostgres
+) -> AsyncIterator[Repository]:
+    repo = await BACKENDS[request.param](tmp_path, postgres_server)
     yield repo
     await repo.close()
 

@@ -38,7 +38,7 @@ async def test_the_url_names_the_file_and_its_folders_are_made(tmp_path: Path) -
     assert path.is_file()
 
 
-@pytest.mark.parametrize("url", ["postgresql://localhost/gobelet", "data/gobelet.db", ""])
+@pytest.mark.parametrize("url", ["mysql://localhost/gobelet", "data/gobelet.db", ""])
 async def test_a_url_for_another_database_is_refused(url: str) -> None:
     with pytest.raises(StorageError, match="unsupported database URL"):
         await open_repository(url)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import functools
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -59,19 +60,15 @@ def _serialised(
 
 
 def migrations() -> list[tuple[int, str]]:
-    """The numbered ``NNNN_name.sql`` files shipped with the package, in order."""
-    folder = resources.files("bot.storage.sqlite") / "migrations"
-    found = []
-    for entry in folder.iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
-    return sorted(found)
+    """The numbered ``NNNN_name.sql`` files shipped with this backend, in order."""
+    return sql.migrations("bot.storage.sqlite")
 
 
 class SqliteRepository:
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, path: Path | str = ":memory:") -> None:
         self._db = connection
+        self._path = str(path)
+        self._leases: dict[int, int] = {}  # shard -> the descriptor of its locked file
         # The tables share this one connection: without the lock, another table's statements
         # would run inside (or BEGIN during) a transaction that is still open.
         self._lock = asyncio.Lock()
@@ -85,7 +82,7 @@ class SqliteRepository:
         except sqlite3.Error as error:
             raise StorageError(f"cannot open the database {path}: {error}") from error
         connection.row_factory = aiosqlite.Row
-        repository = cls(connection)
+        repository = cls(connection, path)
         try:
             await connection.execute("PRAGMA journal_mode=WAL")
             await connection.execute("PRAGMA foreign_keys=ON")
@@ -129,7 +126,30 @@ class SqliteRepository:
 
     @_serialised
     async def close(self) -> None:
+        for descriptor in self._leases.values():
+            os.close(descriptor)  # which releases its lock
+        self._leases.clear()
         await self._db.close()
+
+    # ---- shard leases
+
+    async def try_lock_shard(self, shard: int, count: int) -> bool:
+        """Hold shard ``shard`` of ``count`` for this process, if no other process does: a
+        lock on a file beside the database, released by the system when the process dies."""
+        if shard in self._leases or self._path == ":memory:":
+            return True
+        name = f"{self._path}.shard-{shard}-of-{count}.lock"
+        descriptor = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(descriptor)
+            return False
+        self._leases[shard] = descriptor
+        return True
+
+    def holds_shard(self, shard: int) -> bool:
+        return shard in self._leases or self._path == ":memory:"
 
     # ---- games
 
@@ -503,10 +523,7 @@ def _game(row: aiosqlite.Row) -> GameRecord:
     )
 
 
-async def open_repository(url: str) -> Repository:
-    """The repository named by a ``GOBELET_DATABASE_URL`` (typed as the ports, which is
-    what makes mypy check that ``SqliteRepository`` implements every one)."""
-    prefix = "sqlite:///"
-    if not url.startswith(prefix):
-        raise StorageError(f"unsupported database URL {url!r} (expected {prefix}PATH)")
-    return await SqliteRepository.open(url[len(prefix) :])
+async def open_sqlite(path: str) -> Repository:
+    """Typed as the ports, which is what makes mypy check that ``SqliteRepository``
+    implements every one."""
+    return await SqliteRepository.open(path)

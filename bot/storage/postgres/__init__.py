@@ -1,0 +1,513 @@
+"""The PostgreSQL repository: an asyncpg pool that several bot processes share, numbered
+migrations each in one transaction, and an advisory lock per shard (one process runs a
+shard at a time; another waits and takes it over when the first dies)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from bot.kernel.spec import Board, Metric
+from bot.storage import sql
+from bot.storage.base import (
+    ALL_SHARDS,
+    ChannelBusy,
+    EventRecord,
+    GameRecord,
+    GameResults,
+    Rating,
+    Repository,
+    Shards,
+    Standing,
+    StorageError,
+    Timer,
+)
+
+# A statement that takes longer is a stalled database: the move is refused and retried,
+# rather than holding its table's lock for ever.
+COMMAND_TIMEOUT = 10.0
+# Two processes starting at once must not both apply a migration: they take this lock
+# (an advisory lock key of the project's own) for the time of the migrations.
+MIGRATION_LOCK = 0x60BE1E7
+# Shard leases: the two-key advisory locks (SHARD_LOCK + shard count, shard id); both keys
+# are 32-bit, and PostgreSQL keeps them apart from the one-key locks.
+SHARD_LOCK = 0x60BE0000
+
+# A pooled connection or a plain one: the queries run on either.
+Connection = asyncpg.Connection | asyncpg.pool.PoolConnectionProxy
+
+# What asyncpg raises when the server refuses, breaks the connection or stalls.
+_FAILURES: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    OSError,
+    TimeoutError,
+)
+
+_OPEN_FAILURES: tuple[type[BaseException], ...] = (ValueError, *_FAILURES)  # ValueError: a bad URL
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered ``NNNN_name.sql`` files shipped with this backend, in order."""
+    return sql.migrations("bot.storage.postgres")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _count(status: str) -> int:
+    """The rows a command changed, from its status line ("UPDATE 1", "INSERT 0 1")."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+class PostgresRepository:
+    def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
+        self._pool = pool
+        self._dsn = dsn
+        # The connections that hold this process's shard locks (a lock lives as long as
+        # its connection: a process that dies gives its shards up with it).
+        self._leases: dict[int, asyncpg.Connection] = {}
+
+    @classmethod
+    async def open(cls, dsn: str) -> PostgresRepository:
+        try:
+            pool = await asyncpg.create_pool(
+                dsn, min_size=1, max_size=10, command_timeout=COMMAND_TIMEOUT
+            )
+        except _OPEN_FAILURES as error:
+            raise StorageError(f"cannot open the database: {_safe(error, dsn)}") from error
+        repository = cls(pool, dsn)
+        try:
+            await repository.migrate()
+        except StorageError:
+            await pool.close()
+            raise
+        except _FAILURES as error:
+            await pool.close()
+            raise StorageError(f"cannot prepare the database: {_safe(error, dsn)}") from error
+        return repository
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Connection]:
+        """A pooled connection; any failure of the database is a ``StorageError``."""
+        try:
+            async with self._pool.acquire(timeout=COMMAND_TIMEOUT) as connection:
+                yield connection
+        except StorageError:
+            raise
+        except asyncpg.UniqueViolationError:
+            raise
+        except _FAILURES as error:
+            raise StorageError(str(error) or type(error).__name__) from error
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Connection]:
+        async with self._connection() as connection, connection.transaction():
+            yield connection
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the database's; returns the schema version."""
+        shipped = migrations()
+        if not shipped:
+            raise StorageError("no SQL migrations found in bot/storage/postgres: broken install")
+        async with self._connection() as db:
+            await db.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                await db.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                    "version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+                )
+                current = await db.fetchval(
+                    "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
+                )
+                for version, script in shipped:
+                    if version <= current:
+                        continue
+                    # One transaction per migration: the schema and its number move together.
+                    async with db.transaction():
+                        await db.execute(script)
+                        await db.execute(
+                            "INSERT INTO schema_migrations (version) VALUES ($1)", version
+                        )
+                    current = version
+            finally:
+                await db.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+        return int(current)
+
+    async def close(self) -> None:
+        for lease in list(self._leases.values()):
+            await _quietly_close(lease)
+        self._leases.clear()
+        await self._pool.close()
+
+    # ---- shard leases
+
+    async def try_lock_shard(self, shard: int, count: int) -> bool:
+        """Hold shard ``shard`` of ``count`` for this process, if no other process does."""
+        if shard in self._leases:
+            return True
+        try:
+            connection = await asyncpg.connect(self._dsn, timeout=COMMAND_TIMEOUT)
+        except _FAILURES as error:
+            raise StorageError(str(error) or type(error).__name__) from error
+        try:
+            held = await connection.fetchval(
+                "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCK + count, shard
+            )
+        except _FAILURES as error:
+            await _quietly_close(connection)
+            raise StorageError(str(error) or type(error).__name__) from error
+        if not held:
+            await _quietly_close(connection)
+            return False
+        self._leases[shard] = connection
+        return True
+
+    def holds_shard(self, shard: int) -> bool:
+        """Whether this process still holds ``shard`` (its lock's connection is alive)."""
+        lease = self._leases.get(shard)
+        return lease is not None and not lease.is_closed()
+
+    # ---- games
+
+    async def create_game(
+        self, *, guild_id: int, channel_id: int, kind: str, meta: dict[str, Any]
+    ) -> int:
+        try:
+            async with self._connection() as db:
+                game_id = await db.fetchval(
+                    "INSERT INTO games (guild_id, channel_id, kind, status, version, meta_json)"
+                    " VALUES ($1, $2, $3, 'lobby', 0, $4) RETURNING id",
+                    guild_id,
+                    channel_id,
+                    kind,
+                    _dumps(meta),
+                )
+        except asyncpg.UniqueViolationError as error:
+            raise ChannelBusy(f"channel {channel_id} already has a running game") from error
+        return int(game_id)
+
+    async def save_game(
+        self,
+        game_id: int,
+        *,
+        previous_version: int,
+        version: int,
+        status: str,
+        state: dict[str, Any] | None,
+        meta: dict[str, Any],
+        events: Sequence[EventRecord] = (),
+        results: GameResults | None = None,
+        timers: Mapping[str, Timer | None] | None = None,
+    ) -> None:
+        async with self._transaction() as db:
+            changed = await db.execute(
+                "UPDATE games SET version = $1, status = $2, state_json = $3, meta_json = $4,"
+                " updated_at = now(),"
+                " finished_at = CASE WHEN $2 IN ('lobby', 'active') THEN finished_at"
+                " ELSE COALESCE(finished_at, now()) END"
+                " WHERE id = $5 AND version = $6",
+                version,
+                status,
+                None if state is None else _dumps(state),
+                _dumps(meta),
+                game_id,
+                previous_version,
+            )
+            if _count(changed) != 1:
+                raise StorageError(f"game {game_id} is not at version {previous_version}")
+            if events:
+                await db.executemany(
+                    "INSERT INTO game_events (game_id, seq, type, visibility, recipient,"
+                    " payload_json) VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1"
+                    " FROM game_events WHERE game_id = $1), $2, $3, $4, $5)",
+                    [
+                        (game_id, e.type, e.visibility, e.recipient, _dumps(e.payload))
+                        for e in events
+                    ],
+                )
+            if results is not None:
+                await _count_results(db, game_id, results)
+            for key, timer in (timers or {}).items():
+                if timer is None:
+                    await db.execute("DELETE FROM timers WHERE key = $1", key)
+                else:
+                    await db.execute(_SET_TIMER, *_timer_row(timer))
+
+    async def running_games(self, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
+        mine, params = sql.shard_filter(shards)
+        async with self._connection() as db:
+            rows = await db.fetch(
+                sql.numbered(
+                    f"SELECT * FROM games WHERE status IN ('lobby', 'active'){mine} ORDER BY id"
+                ),
+                *params,
+            )
+        return [_game(row) for row in rows]
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        async with self._connection() as db:
+            row = await db.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
+        return _game(row) if row else None
+
+    async def last_ended_game(self, guild_id: int, channel_id: int, kind: str) -> GameRecord | None:
+        async with self._connection() as db:
+            row = await db.fetchrow(
+                "SELECT * FROM games WHERE guild_id = $1 AND kind = $2"
+                " AND status IN ('finished', 'stopped') AND channel_id = $3"
+                " AND state_json IS NOT NULL ORDER BY id DESC LIMIT 1",
+                guild_id,
+                kind,
+                channel_id,
+            )
+        return _game(row) if row else None
+
+    async def events(self, game_id: int) -> list[EventRecord]:
+        async with self._connection() as db:
+            rows = await db.fetch(
+                "SELECT type, visibility, recipient, payload_json FROM game_events"
+                " WHERE game_id = $1 ORDER BY seq",
+                game_id,
+            )
+        return [EventRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    # ---- leaderboards
+
+    async def ratings(self, guild_id: int, game: str, users: Sequence[int]) -> dict[int, Rating]:
+        if not users:
+            return {}
+        async with self._connection() as db:
+            rows = await db.fetch(
+                "SELECT user_id, rating, games FROM ratings WHERE guild_id = $1 AND game = $2"
+                " AND user_id = ANY($3::bigint[])",
+                guild_id,
+                game,
+                list(users),
+            )
+        return {row[0]: Rating(row[1], row[2]) for row in rows}
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        criterion: Metric | str,
+        since: str | None,
+        *,
+        offset: int,
+        limit: int,
+    ) -> tuple[list[Standing], int]:
+        totals, params = sql.totals(guild_id, game, criterion, since)
+        async with self._connection() as db:
+            rows = await db.fetch(
+                sql.numbered(sql.page_query(totals, criterion)), *params, limit, offset
+            )
+            if not rows:
+                if offset == 0:
+                    return [], 0
+                count = await db.fetchval(sql.numbered(sql.count_query(totals, criterion)), *params)
+                return [], int(count or 0)
+        return [Standing(row[2], row[0], row[1]) for row in rows], rows[0][3]
+
+    async def standing(
+        self, guild_id: int, game: str, criterion: Metric | str, since: str | None, user_id: int
+    ) -> Standing | None:
+        totals, params = sql.totals(guild_id, game, criterion, since)
+        async with self._connection() as db:
+            row = await db.fetchrow(
+                sql.numbered(sql.standing_query(totals, criterion)), *params, user_id
+            )
+        return Standing(row[1], user_id, row[0]) if row else None
+
+    async def player_figures(
+        self, guild_id: int, user_id: int, boards: Sequence[Board]
+    ) -> dict[str, dict[str, float]]:
+        stored: dict[str, dict[str, tuple[float, float]]] = {}
+        async with self._connection() as db:
+            rows = await db.fetch(
+                "SELECT game, metric, SUM(value), MAX(value) FROM stat_values"
+                " WHERE guild_id = $1 AND user_id = $2 GROUP BY game, metric",
+                guild_id,
+                user_id,
+            )
+        for game, metric, total, best in rows:
+            stored.setdefault(game, {})[metric] = (total, best)
+        figures: dict[str, dict[str, float]] = {}
+        for board in boards:
+            if board.name in stored:
+                mine = stored[board.name]
+                shown = ((m.name, sql.shown(m, mine)) for m in board.metrics)
+                figures[board.name] = {name: value for name, value in shown if value is not None}
+        return figures
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, Rating]:
+        async with self._connection() as db:
+            rows = await db.fetch(
+                "SELECT game, rating, games FROM ratings WHERE guild_id = $1 AND user_id = $2",
+                guild_id,
+                user_id,
+            )
+        return {row[0]: Rating(row[1], row[2]) for row in rows}
+
+    async def forget_player(self, guild_id: int, user_id: int) -> int:
+        async with self._transaction() as db:
+            first = await db.execute(
+                "DELETE FROM stat_values WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
+            )
+            second = await db.execute(
+                "DELETE FROM ratings WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
+            )
+            # The display name they joined tables with (kept for the Yadès sheet pictures).
+            third = await db.execute(
+                "UPDATE games SET meta_json = (meta_json::jsonb #- ARRAY['names', $2])::json"
+                " WHERE guild_id = $1 AND meta_json->'names'->$2 IS NOT NULL",
+                guild_id,
+                str(int(user_id)),
+            )
+        return _count(first) + _count(second) + _count(third)
+
+    # ---- server settings
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self._connection() as db:
+            raw = await db.fetchval(
+                "SELECT settings_json FROM guild_settings WHERE guild_id = $1", guild_id
+            )
+        return json.loads(raw) if raw else {}
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        async with self._connection() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings_json) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,"
+                " updated_at = now()",
+                guild_id,
+                _dumps(settings),
+            )
+
+    # ---- timers
+
+    async def set_timer(self, timer: Timer) -> None:
+        async with self._connection() as db:
+            await db.execute(_SET_TIMER, *_timer_row(timer))
+
+    async def cancel_timer(self, key: str, due: float | None = None) -> bool:
+        async with self._connection() as db:
+            if due is None:
+                status = await db.execute("DELETE FROM timers WHERE key = $1", key)
+            else:
+                status = await db.execute(
+                    "DELETE FROM timers WHERE key = $1 AND due = $2", key, due
+                )
+        return _count(status) > 0
+
+    async def timers(self, shards: Shards = ALL_SHARDS) -> list[Timer]:
+        mine, params = sql.shard_filter(shards)
+        async with self._connection() as db:
+            rows = await db.fetch(
+                sql.numbered(
+                    "SELECT key, due, guild_id, payload_json, attempts FROM timers"
+                    f" WHERE TRUE{mine} ORDER BY due, key"
+                ),
+                *params,
+            )
+        return [Timer(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+
+async def _count_results(db: Connection, game_id: int, results: GameResults) -> None:
+    """Add a finished game to the leaderboards, once (inside ``save_game``'s transaction)."""
+    counted = await db.execute(
+        "INSERT INTO counted_games (game_id) VALUES ($1) ON CONFLICT DO NOTHING", game_id
+    )
+    if _count(counted) != 1:
+        return
+    guild_id = await db.fetchval("SELECT guild_id FROM games WHERE id = $1", game_id)
+    game = results.board.name
+    kept_max = results.maxima
+    sums: list[tuple[int, str, int, str, str, float]] = []
+    maxima: list[tuple[int, str, int, str, str, float]] = []
+    for user_id, metrics in results.figures.items():
+        for metric, value in metrics.items():
+            target = maxima if metric in kept_max else sums
+            target.append((guild_id, game, user_id, metric, results.day, float(value)))
+    insert = (
+        "INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)"
+        " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, game, metric, day, user_id)"
+    )
+    if sums:
+        await db.executemany(
+            insert + " DO UPDATE SET value = stat_values.value + excluded.value", sums
+        )
+    if maxima:
+        await db.executemany(
+            insert + " DO UPDATE SET value = GREATEST(stat_values.value, excluded.value)", maxima
+        )
+    if results.ratings:
+        # Add the change rather than overwrite: another game may have moved the rating since
+        # it was read (without a ``rated_from`` entry, COALESCE makes it a plain set).
+        await db.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, rating, games)"
+            " VALUES ($1, $2, $3, $4, 1) ON CONFLICT (guild_id, game, user_id) DO UPDATE"
+            " SET rating = ratings.rating + excluded.rating"
+            " - COALESCE($5::double precision, ratings.rating),"
+            " games = ratings.games + 1, updated_at = now()",
+            [
+                (guild_id, game, user_id, float(rating), results.rated_from.get(user_id))
+                for user_id, rating in results.ratings.items()
+            ],
+        )
+
+
+_SET_TIMER = (
+    "INSERT INTO timers (key, due, guild_id, payload_json, attempts) VALUES ($1, $2, $3, $4, $5)"
+    " ON CONFLICT (key) DO UPDATE SET due = excluded.due, guild_id = excluded.guild_id,"
+    " payload_json = excluded.payload_json, attempts = excluded.attempts, updated_at = now()"
+)
+
+
+def _timer_row(timer: Timer) -> tuple[Any, ...]:
+    return (timer.key, timer.due, timer.guild_id, _dumps(timer.payload), timer.attempts)
+
+
+def _game(row: asyncpg.Record) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        status=row["status"],
+        version=row["version"],
+        state=json.loads(row["state_json"]) if row["state_json"] else None,
+        meta=json.loads(row["meta_json"]),
+    )
+
+
+def _safe(error: BaseException, dsn: str) -> str:
+    """An error's text without the URL's password, which some drivers' messages repeat."""
+    text = str(error) or type(error).__name__
+    password = _password(dsn)
+    return text.replace(password, "<hidden>") if password else text
+
+
+def _password(dsn: str) -> str | None:
+    try:
+        return urlsplit(dsn).password
+    except ValueError:
+        return None
+
+
+async def _quietly_close(connection: asyncpg.Connection) -> None:
+    try:
+        await asyncio.wait_for(connection.close(), COMMAND_TIMEOUT)
+    except _FAILURES:
+        connection.terminate()
+
+
+async def open_postgres(url: str) -> Repository:
+    return await PostgresRepository.open(url)

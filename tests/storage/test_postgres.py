@@ -1,0 +1,125 @@
+"""What only the PostgreSQL adapter does: its migrations, processes sharing one database,
+shard leases, a database that stalls or goes away (what any backend must do is in
+``test_contract.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from bot.storage import Shards, StorageError, Timer, open_repository
+from bot.storage.postgres import PostgresRepository, migrations
+
+LATEST = migrations()[-1][0]
+
+
+async def test_an_empty_database_migrates_to_the_latest_schema_once(postgres_url: str) -> None:
+    repo = await open_repository(postgres_url)
+    await repo.close()
+    again = await PostgresRepository.open(postgres_url)
+    assert await again.migrate() == LATEST
+    await again.close()
+    connection = await asyncpg.connect(postgres_url)
+    try:
+        versions = [r[0] for r in await connection.fetch("SELECT version FROM schema_migrations")]
+    finally:
+        await connection.close()
+    assert sorted(versions) == [number for number, _ in migrations()]
+
+
+async def test_processes_starting_at_once_apply_each_migration_once(postgres_url: str) -> None:
+    repos = await asyncio.gather(*(PostgresRepository.open(postgres_url) for _ in range(4)))
+    assert [await repo.migrate() for repo in repos] == [LATEST] * 4
+    for repo in repos:
+        await repo.close()
+
+
+async def test_a_failing_migration_leaves_the_schema_as_it_was(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = migrations()
+    broken = [*shipped, (LATEST + 1, "CREATE TABLE extra (id INT); SELECT no_such_function();")]
+    monkeypatch.setattr("bot.storage.postgres.migrations", lambda: broken)
+    with pytest.raises(StorageError):
+        await PostgresRepository.open(postgres_url)
+    connection = await asyncpg.connect(postgres_url)
+    try:
+        version = await connection.fetchval("SELECT MAX(version) FROM schema_migrations")
+        extra = await connection.fetchval("SELECT to_regclass('extra')")
+    finally:
+        await connection.close()
+    assert (version, extra) == (LATEST, None)
+
+
+async def test_two_processes_see_each_others_games_and_timers(postgres_url: str) -> None:
+    first, second = await open_repository(postgres_url), await open_repository(postgres_url)
+    game = await first.create_game(guild_id=1, channel_id=10, kind="maya", meta={"a": 1})
+    await first.set_timer(Timer("vote:1", 5.0, 1, {"fault": 2}))
+    record = await second.game(game)
+    assert record is not None and record.meta == {"a": 1}
+    assert await second.timers() == [Timer("vote:1", 5.0, 1, {"fault": 2})]
+    # The one who wrote a stale version is refused, whoever it is.
+    await second.save_game(
+        game, previous_version=0, version=1, status="active", state={"s": 1}, meta={}
+    )
+    with pytest.raises(StorageError):
+        await first.save_game(
+            game, previous_version=0, version=1, status="active", state={"s": 2}, meta={}
+        )
+    await first.close()
+    await second.close()
+
+
+async def test_a_shard_is_held_by_one_process_until_it_lets_go(postgres_url: str) -> None:
+    first, second = await open_repository(postgres_url), await open_repository(postgres_url)
+    assert await first.try_lock_shard(1, 2)
+    assert first.holds_shard(1) and not second.holds_shard(1)
+    assert not await second.try_lock_shard(1, 2)
+    assert await second.try_lock_shard(0, 2)  # another shard is free
+    await first.close()  # a process that dies closes its connections just the same
+    assert await second.try_lock_shard(1, 2)
+    assert second.holds_shard(1)
+    await second.close()
+
+
+async def test_a_stalled_database_refuses_the_write_instead_of_waiting_for_ever(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.storage.postgres.COMMAND_TIMEOUT", 0.5)
+    repo = await open_repository(postgres_url)
+    game = await repo.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
+    blocker = await asyncpg.connect(postgres_url)
+    try:
+        # Another session holds the game's row: the write waits on it, then gives up.
+        transaction = blocker.transaction()
+        await transaction.start()
+        await blocker.execute("SELECT * FROM games WHERE id = $1 FOR UPDATE", game)
+        with pytest.raises(StorageError):
+            await repo.save_game(
+                game, previous_version=0, version=1, status="active", state={}, meta={}
+            )
+        await transaction.rollback()
+    finally:
+        await blocker.close()
+    # Once the database answers again, the same write goes through.
+    await repo.save_game(game, previous_version=0, version=1, status="active", state={}, meta={})
+    record = await repo.game(game)
+    assert record is not None and record.version == 1
+    await repo.close()
+
+
+async def test_an_unreachable_database_is_a_clear_error_without_the_password() -> None:
+    with pytest.raises(StorageError, match="cannot open the database") as refused:
+        await open_repository("postgresql://gobelet:s3cret-pw@127.0.0.1:1/gobelet")
+    assert "s3cret-pw" not in str(refused.value)
+
+
+async def test_the_games_of_a_shard_are_read_by_the_process_running_it(postgres_url: str) -> None:
+    repo = await open_repository(postgres_url)
+    shard_one = (3 << 22) | 7  # (id >> 22) % 2 == 1
+    await repo.create_game(guild_id=shard_one, channel_id=10, kind="maya", meta={})
+    assert await repo.running_games(Shards(2, frozenset({0}))) == []
+    assert len(await repo.running_games(Shards(2, frozenset({1})))) == 1
+    await repo.close()
