@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import ctypes
 import ctypes.util
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
+import asyncpg
+
+from bot.storage.sql import numbered
 from tests.e2e.emulator import DiscordEmulator
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -62,12 +67,16 @@ class BotProcess:
         *,
         env: Mapping[str, str] | None = None,
         database: Path | None = None,
+        database_url: str | None = None,
         command: Sequence[str] = (sys.executable, "-m", "bot"),
     ) -> None:
         self.emulator = emulator
         self.command = list(command)
         self.workdir = workdir
+        # The SQLite file, or, when ``database_url`` names another database, where the
+        # bot's caches go (a test reading the file itself runs on SQLite only).
         self.database = database or workdir / "gobelet.db"
+        self.database_url = database_url or f"sqlite:///{self.database}"
         self.overrides = dict(env or {})
         self.log_paths: list[Path] = []
         self.process: subprocess.Popen[bytes] | None = None
@@ -90,7 +99,7 @@ class BotProcess:
             "DISCORD_TOKEN": self.emulator.token,
             "DISCORD_API_BASE_URL": self.emulator.api_url,
             "DISCORD_GATEWAY_URL": self.emulator.gateway_url,
-            "GOBELET_DATABASE_URL": f"sqlite:///{self.database}",
+            "GOBELET_DATABASE_URL": self.database_url,
             # What the bot caches (a server's own Yadès sheet) stays with the test's database.
             "GOBELET_DATA_DIR": str(self.database.parent),
             "GOBELET_E2E_GUILD_READY_TIMEOUT": str(GUILD_READY_TIMEOUT),
@@ -98,6 +107,27 @@ class BotProcess:
             "PYTHONUNBUFFERED": "1",
             **self.overrides,
         }
+
+    def query(self, sql: str, *params: object) -> list[tuple[object, ...]]:
+        """Rows of ``sql`` (``?`` marks) read from the bot's database, whichever backend: the
+        tests' ground truth. Synchronous, for checks written as plain functions."""
+        if self.database_url.startswith("sqlite:///"):
+            connection = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)
+            try:
+                return [tuple(row) for row in connection.execute(sql, params).fetchall()]
+            finally:
+                connection.close()
+
+        async def fetch() -> list[tuple[object, ...]]:
+            connection = await asyncpg.connect(self.database_url)
+            try:
+                return [tuple(r) for r in await connection.fetch(numbered(sql), *params)]
+            finally:
+                await connection.close()
+
+        # Called from inside the test's event loop: the query runs on a loop of its own.
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, fetch()).result()
 
     # --- life and death --------------------------------------------------------------------
 

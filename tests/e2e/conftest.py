@@ -9,6 +9,9 @@
 Override ``world`` in a test module for another cast; set bot environment variables with
 ``@pytest.mark.bot_env(GOBELET_TURN_SECONDS="1")``; shorten Discord's 3-second window with
 ``emulator.response_deadline``.
+
+Every test with a ``bot`` runs once per database backend (``[sqlite]``, ``[postgres]``);
+one that reads the SQLite file itself says so with ``@pytest.mark.backends("sqlite")``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ import pytest
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.world import World
+from tests.postgres import NoPostgres, PostgresServer, server_or_skip
+
+BACKENDS = ("sqlite", "postgres")
 
 BOT_KEY = pytest.StashKey[BotProcess]()
 EMULATOR_KEY = pytest.StashKey[DiscordEmulator]()
@@ -30,6 +36,27 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "bot_env(**variables): environment variables for the bot under test"
     )
+    config.addinivalue_line(
+        "markers", "backends(*names): the database backends the test runs on (default: all)"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        marker = metafunc.definition.get_closest_marker("backends")
+        chosen = marker.args if marker else BACKENDS
+        metafunc.parametrize("backend", chosen, scope="function")
+
+
+@pytest.fixture
+async def database_url(
+    backend: str, tmp_path: Path, postgres_server: PostgresServer | NoPostgres
+) -> str:
+    """The bot's GOBELET_DATABASE_URL: a SQLite file in the test's folder, or a new database
+    on the session's PostgreSQL."""
+    if backend == "postgres":
+        return await server_or_skip(postgres_server).new_database()
+    return f"sqlite:///{tmp_path / 'gobelet.db'}"
 
 
 @pytest.fixture
@@ -52,11 +79,12 @@ async def emulator(world: World, request: pytest.FixtureRequest) -> AsyncIterato
 
 @pytest.fixture
 async def bot(
-    emulator: DiscordEmulator, tmp_path: Path, request: pytest.FixtureRequest
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str, request: pytest.FixtureRequest
 ) -> AsyncIterator[BotProcess]:
     """The real bot, logged in, commands synced, past on_ready; stopped after the test."""
     marker = request.node.get_closest_marker("bot_env")
-    process = BotProcess(emulator, tmp_path, env=marker.kwargs if marker else None)
+    env = marker.kwargs if marker else None
+    process = BotProcess(emulator, tmp_path, env=env, database_url=database_url)
     request.node.stash[BOT_KEY] = process
     try:
         await process.start()

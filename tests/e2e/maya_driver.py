@@ -7,10 +7,12 @@ ephemeral messages (their dice and the announcement menu).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
 from tests.e2e.appcommands import find_command, interaction_data
+from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import APPLICATION_COMMAND, DiscordEmulator
 from tests.e2e.handles import InjectedInteraction
 from tests.e2e.transcript import Message
@@ -456,25 +458,17 @@ def turn_problems(transcript, channel_id: int) -> list[str]:
     return problems
 
 
-def private_dice_in_database(database, table_id: int) -> dict[int, list[tuple[int, int]]]:
+def private_dice_in_database(bot: BotProcess, table_id: int) -> dict[int, list[tuple[int, int]]]:
     """The dice each player was shown privately, from the bot's own event log (ground truth)."""
-    import sqlite3
-
     found: dict[int, list[tuple[int, int]]] = {}
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    try:
-        rows = connection.execute(
-            "SELECT recipient, payload_json FROM game_events "
-            "WHERE game_id = ? AND type = 'dice' AND visibility = 'private' ORDER BY seq",
-            (table_id,),
-        ).fetchall()
-    finally:
-        connection.close()
-    import json
-
+    rows = bot.query(
+        "SELECT recipient, payload_json FROM game_events"
+        " WHERE game_id = ? AND type = 'dice' AND visibility = 'private' ORDER BY seq",
+        table_id,
+    )
     for recipient, payload in rows:
-        dice = json.loads(payload)["dice"]
-        found.setdefault(int(recipient), []).append((dice[0], dice[1]))
+        dice = json.loads(str(payload))["dice"]
+        found.setdefault(int(str(recipient)), []).append((dice[0], dice[1]))
     return found
 
 

@@ -195,6 +195,7 @@ async def test_a_stored_move_moves_the_table_on_even_when_discord_refuses_its_an
 # --------------------------------------------------------------------------- locked storage
 
 
+@pytest.mark.backends("sqlite")  # it locks the SQLite file from another process
 @pytest.mark.bot_env(GOBELET_CPU_DELAY_SECONDS="0")
 async def test_every_interaction_is_answered_in_time_while_the_database_is_locked(
     emulator: DiscordEmulator, bot: BotProcess

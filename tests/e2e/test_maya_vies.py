@@ -536,7 +536,7 @@ class RandomGame:
         assert audience_problems(self.emulator) == []
         problems, checked = reveal_problems(transcript, channel)
         assert problems == []
-        truth = private_dice_in_database(bot.database, self.driver.table_id())
+        truth = private_dice_in_database(bot, self.driver.table_id())
         for user in self.humans:
             shown = [(a, b) for a, b, _ in sightings(transcript, user.id, channel)]
             assert collapse(shown) == collapse(truth.get(user.id, [])), user.name

@@ -9,11 +9,10 @@ really gone.
 
 from __future__ import annotations
 
+import json
 import re
-import sqlite3
 import time
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -219,29 +218,17 @@ def footer(message: Message) -> str:
     return (message.embeds[0].get("footer") or {}).get("text", "")
 
 
-def games_naming(database: Path, guild_id: int, user_id: int) -> int:
+def games_naming(bot: BotProcess, guild_id: int, user_id: int) -> int:
     """The games of a server that keep ``user_id``'s display name."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    try:
-        (count,) = connection.execute(
-            "SELECT COUNT(*) FROM games WHERE guild_id = ?"
-            " AND json_extract(meta_json, ?) IS NOT NULL",
-            (guild_id, f'$.names."{user_id}"'),
-        ).fetchone()
-    finally:
-        connection.close()
-    return count
+    rows = bot.query("SELECT meta_json FROM games WHERE guild_id = ?", guild_id)
+    return sum(str(user_id) in json.loads(str(meta)).get("names", {}) for (meta,) in rows)
 
 
-def database_rows(database: Path, table: str, guild_id: int, user_id: int) -> int:
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    try:
-        (count,) = connection.execute(
-            f"SELECT COUNT(*) FROM {table} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-        ).fetchone()
-    finally:
-        connection.close()
-    return count
+def database_rows(bot: BotProcess, table: str, guild_id: int, user_id: int) -> int:
+    ((count,),) = bot.query(
+        f"SELECT COUNT(*) FROM {table} WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+    )
+    return int(str(count))
 
 
 async def check_counted_once(
@@ -522,9 +509,9 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     mine = await private_answer(emulator, alice, comptoir, "donnees voir")
     assert mine.text.startswith("Voici ce que Gobelet garde de toi sur ce serveur")
     assert shown_stats(mine)[GAMES] == 1
-    figures = database_rows(bot.database, "stat_values", guild.id, alice.id)
-    ratings = database_rows(bot.database, "ratings", guild.id, alice.id)
-    named = games_naming(bot.database, guild.id, alice.id)
+    figures = database_rows(bot, "stat_values", guild.id, alice.id)
+    ratings = database_rows(bot, "ratings", guild.id, alice.id)
+    named = games_naming(bot, guild.id, alice.id)
     assert figures > 0 and ratings == 1 and named == 1
 
     asked = await private_answer(emulator, alice, comptoir, "donnees effacer")
@@ -534,12 +521,12 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     )
     assert [b.label for b in asked.buttons] == ["Oui, tout effacer"]
     # Asking erases nothing.
-    assert database_rows(bot.database, "stat_values", guild.id, alice.id) == figures
+    assert database_rows(bot, "stat_values", guild.id, alice.id) == figures
     await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
     await emulator.wait_for(lambda: not asked.buttons, what="the confirmation answered")
     assert asked.text == f"🗑️ C'est fait : {figures + ratings + named} lignes effacées."
-    assert games_naming(bot.database, guild.id, alice.id) == 0
-    assert games_naming(bot.database, guild.id, bob.id) == 1
+    assert games_naming(bot, guild.id, alice.id) == 0
+    assert games_naming(bot, guild.id, bob.id) == 1
 
     stats = await (await emulator.slash(alice, comptoir, "stats")).reply()
     assert stats.text == (
@@ -555,9 +542,9 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
         listed = [user for _, user, _ in leaderboard_rows(board)]
         assert listed == ([bob.id] if bobs[label] else []), (metric, board.text)
         assert "Ton rang" not in footer(board), board.text
-    assert database_rows(bot.database, "stat_values", guild.id, alice.id) == 0
-    assert database_rows(bot.database, "ratings", guild.id, alice.id) == 0
-    assert database_rows(bot.database, "ratings", guild.id, bob.id) == 1
+    assert database_rows(bot, "stat_values", guild.id, alice.id) == 0
+    assert database_rows(bot, "ratings", guild.id, alice.id) == 0
+    assert database_rows(bot, "ratings", guild.id, bob.id) == 1
 
 
 # --------------------------------------------------------------------------- 4. /classement

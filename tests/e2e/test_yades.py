@@ -392,24 +392,20 @@ async def test_only_the_starter_or_a_manager_may_stop_a_yades_table(
 # --------------------------------------------------------------------------- reported defects
 
 
-def stored_events(database: object, kind: str) -> list[dict]:
+def stored_events(bot: BotProcess, kind: str) -> list[dict]:
     import json
-    import sqlite3
 
-    with sqlite3.connect(database) as db:  # type: ignore[arg-type]
-        rows = db.execute(
-            "SELECT payload_json FROM game_events WHERE type = ? ORDER BY game_id, seq", (kind,)
-        ).fetchall()
-    return [json.loads(row[0]) for row in rows]
+    rows = bot.query(
+        "SELECT payload_json FROM game_events WHERE type = ? ORDER BY game_id, seq", kind
+    )
+    return [json.loads(str(row[0])) for row in rows]
 
 
-def stored_meta(database: object) -> dict:
+def stored_meta(bot: BotProcess) -> dict:
     import json
-    import sqlite3
 
-    with sqlite3.connect(database) as db:  # type: ignore[arg-type]
-        row = db.execute("SELECT meta_json FROM games ORDER BY id DESC LIMIT 1").fetchone()
-    return json.loads(row[0])
+    (row,) = bot.query("SELECT meta_json FROM games ORDER BY id DESC LIMIT 1")
+    return json.loads(str(row[0]))
 
 
 async def cpu_duel_turn(emulator: DiscordEmulator, channel: Channel, user: User) -> Duel:
@@ -442,7 +438,7 @@ async def test_yades_lancer_keeps_the_dice_held_with_the_table_toggles(
     rolled = await (await emulator.slash(alice, comptoir, "yades lancer")).reply()
     assert rolled.ephemeral and "(2/3)" in rolled.text
     # The second roll kept the dice the toggles held: positions 4 and 5.
-    assert stored_events(bot.database, "rolled")[-1]["kept"] == [3, 4]
+    assert stored_events(bot, "rolled")[-1]["kept"] == [3, 4]
 
 
 async def test_a_reroll_from_a_screen_not_yet_redrawn_does_not_undo_a_held_die(
@@ -458,15 +454,13 @@ async def test_a_reroll_from_a_screen_not_yet_redrawn_does_not_undo_a_held_die(
     reroll = table.button(custom_id=f"{prefix}reroll0")
     await (await emulator.click(alice, table, f"{prefix}hold0_3")).response()
     await emulator.wait_for(lambda: f"{prefix}reroll8" in table.custom_ids, what="die 4 held")
-    rolls = len(stored_events(bot.database, "rolled"))
+    rolls = len(stored_events(bot, "rolled"))
     late = await (await emulator.click(alice, table, reroll, stale=True)).reply()
     assert late.ephemeral and late.text == "Trop tard : ce bouton date d'un tour déjà joué."
-    assert len(stored_events(bot.database, "rolled")) == rolls  # nothing re-rolled
+    assert len(stored_events(bot, "rolled")) == rolls  # nothing re-rolled
     await (await emulator.click(alice, table, f"{prefix}reroll8")).response()
-    await emulator.wait_for(
-        lambda: len(stored_events(bot.database, "rolled")) > rolls, what="the re-roll"
-    )
-    assert stored_events(bot.database, "rolled")[rolls]["kept"] == [3]
+    await emulator.wait_for(lambda: len(stored_events(bot, "rolled")) > rolls, what="the re-roll")
+    assert stored_events(bot, "rolled")[rolls]["kept"] == [3]
 
 
 async def test_the_sheet_picture_names_players_by_the_names_they_joined_with(
@@ -480,7 +474,7 @@ async def test_the_sheet_picture_names_players_by_the_names_they_joined_with(
     await (await emulator.click(bob, challenge, label="Accepter")).response()
     await emulator.wait_message(comptoir, containing="La partie commence")
     # Names as Discord gave them with each one's interaction: no members intent is needed.
-    assert stored_meta(bot.database)["names"] == {str(alice.id): "Alice", str(bob.id): "Bob"}
+    assert stored_meta(bot)["names"] == {str(alice.id): "Alice", str(bob.id): "Bob"}
     sheet = await (await emulator.slash(bob, comptoir, "yades feuille")).reply()
     assert sheet.ephemeral and sheet.attachments
 
