@@ -9,6 +9,11 @@
 Override ``world`` in a test module for another cast; set bot environment variables with
 ``@pytest.mark.bot_env(GOBELET_TURN_SECONDS="1")``; shorten Discord's 3-second window with
 ``emulator.response_deadline``.
+
+Discord's REST rate limits are on with ``@pytest.mark.rate_limits`` (or
+``rate_limits(RateLimits(...))`` for other figures) and off otherwise: most tests play whole
+games at the machine's pace, where discord.py would spend most of the test waiting on the
+limits (several times slower), not at people's pace, which ``bench/rest_calls.py`` measures.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import pytest
 
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.ratelimits import DISCORD_LIMITS
 from tests.e2e.world import World
 
 BOT_KEY = pytest.StashKey[BotProcess]()
@@ -30,6 +36,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "bot_env(**variables): environment variables for the bot under test"
     )
+    config.addinivalue_line(
+        "markers", "rate_limits(limits=DISCORD_LIMITS): the emulator enforces REST rate limits"
+    )
 
 
 @pytest.fixture
@@ -39,7 +48,9 @@ def world() -> World:
 
 @pytest.fixture
 async def emulator(world: World, request: pytest.FixtureRequest) -> AsyncIterator[DiscordEmulator]:
-    emulator = DiscordEmulator(world)
+    marker = request.node.get_closest_marker("rate_limits")
+    limits = (marker.args[0] if marker.args else DISCORD_LIMITS) if marker else None
+    emulator = DiscordEmulator(world, rate_limits=limits)
     await emulator.start()
     request.node.stash[EMULATOR_KEY] = emulator
     yield emulator

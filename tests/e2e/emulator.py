@@ -13,7 +13,8 @@ two URLs differ (DISCORD_API_BASE_URL, DISCORD_GATEWAY_URL). The emulator
   submissions, reactions; each returns a handle to await the bot's answer;
 - enforces Discord's rules so that tests catch what Discord would refuse: the 3-second window
   for the first answer (10062), one initial answer (40060), the 15-minute token (50027),
-  message and command limits (50035, 50006), the bot's own channel permissions (50013);
+  message and command limits (50035, 50006), the bot's own channel permissions (50013),
+  and the REST rate limits (429, see ratelimits.py);
 - records a transcript of what the bot showed to whom (see transcript.py).
 
 Everything runs in the test's event loop; nothing here blocks.
@@ -26,6 +27,7 @@ import contextlib
 import json
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -50,6 +52,7 @@ from tests.e2e.handles import (
     InjectedInteraction,
     InteractionExpired,
 )
+from tests.e2e.ratelimits import DISCORD_LIMITS, Limiter, RateLimitHit, RateLimits
 from tests.e2e.transcript import (
     EPHEMERAL,
     IS_COMPONENTS_V2,
@@ -97,6 +100,8 @@ __all__ = [
     "InjectedEvent",
     "InjectedInteraction",
     "InteractionExpired",
+    "RateLimitHit",
+    "RateLimits",
 ]
 
 DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAwMQ.emulated.never-a-real-token"
@@ -246,14 +251,18 @@ class DiscordEmulator:
         token_lifetime: float = 15 * 60.0,
         heartbeat_interval_ms: int = 41_250,
         shards: int = 1,
+        rate_limits: RateLimits | None = DISCORD_LIMITS,
     ) -> None:
-        """``shards``: the count ``GET /gateway/bot`` recommends."""
+        """``shards``: the count ``GET /gateway/bot`` recommends; ``rate_limits``: the figures
+        the REST routes enforce (None: no limits, and no rate-limit headers)."""
         self.world = world or World.default()
         self.token = token
         self.response_deadline = response_deadline
         self.token_lifetime = token_lifetime
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.shards = shards
+        self.rate_limits = rate_limits
+        self.rate_limited: list[RateLimitHit] = []  # every 429 answered, oldest first
         self.transcript = Transcript()
         self.snowflakes = Snowflakes()
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # None: global commands
@@ -305,8 +314,8 @@ class DiscordEmulator:
         return asyncio.get_running_loop().time() + self._offset
 
     def travel(self, seconds: float) -> None:
-        """Move the emulator's clock forward (tokens and response windows age; the bot's own
-        timers do not)."""
+        """Move the emulator's clock forward (tokens, response windows and rate-limit windows
+        age; the bot's own timers do not)."""
         self._offset += seconds
         self.snowflakes.offset += seconds
         for interaction in self.interactions:
@@ -329,6 +338,15 @@ class DiscordEmulator:
         assert channel.recipient is not None
         self.transcript.dm_recipients[channel.id] = channel.recipient.id
         return channel
+
+    @property
+    def rate_limits(self) -> RateLimits | None:
+        return self._limiter.limits if self._limiter is not None else None
+
+    @rate_limits.setter
+    def rate_limits(self, limits: RateLimits | None) -> None:
+        """New figures start from empty windows."""
+        self._limiter = Limiter(limits) if limits is not None else None
 
     @property
     def session(self) -> GatewaySession | None:
@@ -985,10 +1003,16 @@ class DiscordEmulator:
             return await handler(request)
         call = HttpCall(request.method, request.path, 0, self.now())
         self.calls.append(call)
+        limits: dict[str, str] = {}
         try:
+            # Interaction answers go by their token, not the bot's: no bot auth, no bot bucket.
             bot_route = not request.path.startswith(("/api/v10/webhooks", "/api/v10/interactions"))
             if bot_route and request.headers.get("Authorization") != f"Bot {self.token}":
                 raise DiscordHTTPError(401, 0, "401: Unauthorized")
+            if bot_route and self._limiter is not None:
+                limits, refused = self._rate_limit(request, call.at)
+                if refused is not None:
+                    raise DiscordHTTPError(429, 0, "You are being rate limited.", refused)
             response = await handler(request)
         except DiscordHTTPError as error:
             call.error = error.body
@@ -998,9 +1022,29 @@ class DiscordEmulator:
             self.internal_errors.append(f"{request.method} {request.path}: {error!r}")
             call.error = {"message": f"emulator bug: {error!r}", "code": 0}
             response = json_response(call.error, 400)
+        response.headers.update(limits)
         call.status = response.status
         self._notify()
         return response
+
+    def _rate_limit(
+        self, request: web.Request, now: float
+    ) -> tuple[dict[str, str], dict[str, Any] | None]:
+        """Count the request in its bucket: the headers to answer with, and the 429 body when
+        the bucket (or the channel's shared write limit) is empty."""
+        assert self._limiter is not None
+        template = request.match_info.route.resource.canonical  # type: ignore[union-attr]
+        verdict = self._limiter.check(
+            request.method,
+            request.path,
+            template.removeprefix("/api/v10"),
+            dict(request.match_info),
+            now,
+            time.time() + self._offset,
+        )
+        if verdict.hit is not None:
+            self.rate_limited.append(verdict.hit)
+        return verdict.headers, verdict.refused
 
     async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
         """A JSON body, or a multipart one (``payload_json`` plus ``files[n]`` parts)."""
