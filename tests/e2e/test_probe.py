@@ -299,6 +299,7 @@ async def test_two_processes_serve_one_shard_each_and_a_replacement_takes_over(
         assert gone is not None
         await one.kill()
         await emulator.wait_for(lambda: gone.closed, what="the killed session to drop")
+        await emulator.ping(shard=0)
         emulator.response_deadline = 0.3
         lost = await emulator.slash("carol", pub, "whoami")
         await lost.expiry()
