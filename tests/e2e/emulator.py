@@ -374,7 +374,9 @@ class DiscordEmulator:
         """Wait until a session on shard ``shard`` has received its servers (READY and every
         GUILD_CREATE), and return the newest; with ``newer_than``, one that connected after
         that session (the replacement of a process that was killed)."""
-        since = self.sessions.index(newer_than) + 1 if newer_than is not None else 0
+        since = 0
+        if newer_than is not None:
+            since = next(n for n, s in enumerate(self.sessions) if s is newer_than) + 1
 
         def ready() -> GatewaySession | None:
             found = [
