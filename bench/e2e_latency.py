@@ -425,7 +425,10 @@ async def bench(
     args: argparse.Namespace, workdir: Path, holder: list[BotProcess], stopping: asyncio.Event
 ) -> int:
     world, seating = build_world(args.tables, args.seed)
-    emulator = DiscordEmulator(world)
+    # Without Discord's rate limits: in a closed loop a table posts faster than 5 messages in
+    # 5 s, and the figures would be discord.py's waits on them (bench/rest_calls.py plays at
+    # people's pace, with the limits).
+    emulator = DiscordEmulator(world, rate_limits=None)
     emulator.transcript = IndexedTranscript()
     await emulator.start()
     bot = BotProcess(emulator, workdir, env=BOT_ENV)

@@ -12,6 +12,11 @@ Override ``world`` in a test module for another cast; set bot environment variab
 
 Every test with a ``bot`` runs once per database backend (``[sqlite]``, ``[postgres]``);
 one that reads the SQLite file itself says so with ``@pytest.mark.backends("sqlite")``.
+
+Discord's REST rate limits are on with ``@pytest.mark.rate_limits`` (or
+``rate_limits(RateLimits(...))`` for other figures) and off otherwise: most tests play whole
+games at the machine's pace, where discord.py would spend most of the test waiting on the
+limits (several times slower), not at people's pace, which ``bench/rest_calls.py`` measures.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import pytest
 
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.ratelimits import DISCORD_LIMITS
 from tests.e2e.world import World
 from tests.postgres import NoPostgres, PostgresServer, server_or_skip
 
@@ -38,6 +44,9 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers", "backends(*names): the database backends the test runs on (default: all)"
+    )
+    config.addinivalue_line(
+        "markers", "rate_limits(limits=DISCORD_LIMITS): the emulator enforces REST rate limits"
     )
 
 
@@ -66,7 +75,9 @@ def world() -> World:
 
 @pytest.fixture
 async def emulator(world: World, request: pytest.FixtureRequest) -> AsyncIterator[DiscordEmulator]:
-    emulator = DiscordEmulator(world)
+    marker = request.node.get_closest_marker("rate_limits")
+    limits = (marker.args[0] if marker.args else DISCORD_LIMITS) if marker else None
+    emulator = DiscordEmulator(world, rate_limits=limits)
     await emulator.start()
     request.node.stash[EMULATOR_KEY] = emulator
     yield emulator

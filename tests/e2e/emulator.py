@@ -6,12 +6,15 @@ two URLs differ (DISCORD_API_BASE_URL, DISCORD_GATEWAY_URL). The emulator
 - answers the REST calls discord.py makes (login, command sync, interaction callbacks and
   webhooks, channel messages, reactions, a few lookups) with the payload shapes discord.py
   2.7 reads, and ``Content-Type: application/json`` exactly (anything else is read as text);
-- runs a gateway (HELLO, IDENTIFY, READY, one GUILD_CREATE per server, heartbeats);
+- runs a gateway (HELLO, IDENTIFY, READY, one GUILD_CREATE per server, heartbeats) for one
+  session or many: a session identified with ``shard: [id, count]`` gets the servers and
+  events of that shard only, ``(guild_id >> 22) % count == id``, as on Discord;
 - injects what users do: slash commands, autocomplete, button clicks, select choices, modal
   submissions, reactions; each returns a handle to await the bot's answer;
 - enforces Discord's rules so that tests catch what Discord would refuse: the 3-second window
   for the first answer (10062), one initial answer (40060), the 15-minute token (50027),
-  message and command limits (50035, 50006), the bot's own channel permissions (50013);
+  message and command limits (50035, 50006), the bot's own channel permissions (50013),
+  and the REST rate limits (429, see ratelimits.py);
 - records a transcript of what the bot showed to whom (see transcript.py).
 
 Everything runs in the test's event loop; nothing here blocks.
@@ -24,6 +27,7 @@ import contextlib
 import json
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -48,6 +52,7 @@ from tests.e2e.handles import (
     InjectedInteraction,
     InteractionExpired,
 )
+from tests.e2e.ratelimits import DISCORD_LIMITS, Limiter, RateLimitHit, RateLimits
 from tests.e2e.transcript import (
     EPHEMERAL,
     IS_COMPONENTS_V2,
@@ -81,6 +86,7 @@ from tests.e2e.world import (
     User,
     World,
     now_iso,
+    shard_of,
 )
 
 __all__ = [
@@ -94,6 +100,8 @@ __all__ = [
     "InjectedEvent",
     "InjectedInteraction",
     "InteractionExpired",
+    "RateLimitHit",
+    "RateLimits",
 ]
 
 DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAwMQ.emulated.never-a-real-token"
@@ -190,12 +198,16 @@ class CommandSync:
     at: float
 
 
+INVALID_SHARD = 4010
+
+
 @dataclass
 class GatewaySession:
     id: str
     ws: web.WebSocketResponse
     intents: int = 0
     identify: dict[str, Any] | None = None
+    shard: tuple[int, int] = (0, 1)  # (id, count): an IDENTIFY without "shard" gets them all
     seq: int = 0
     closed: bool = False
     connected_at: float = 0.0
@@ -203,6 +215,15 @@ class GatewaySession:
     guilds_sent_at: float | None = None
     pings: list[asyncio.Future[float]] = field(default_factory=list)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def open(self) -> bool:
+        return self.identify is not None and not self.closed
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this guild's events to this session (DMs go to shard 0)."""
+        shard, count = self.shard
+        return (0 if guild_id is None else shard_of(guild_id, count)) == shard
 
     async def send(self, op: int, data: Any, event: str | None = None) -> None:
         frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
@@ -229,19 +250,26 @@ class DiscordEmulator:
         response_deadline: float = 3.0,
         token_lifetime: float = 15 * 60.0,
         heartbeat_interval_ms: int = 41_250,
+        shards: int = 1,
+        rate_limits: RateLimits | None = DISCORD_LIMITS,
     ) -> None:
+        """``shards``: the count ``GET /gateway/bot`` recommends; ``rate_limits``: the figures
+        the REST routes enforce (None: no limits, and no rate-limit headers)."""
         self.world = world or World.default()
         self.token = token
         self.response_deadline = response_deadline
         self.token_lifetime = token_lifetime
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.shards = shards
+        self.rate_limits = rate_limits
+        self.rate_limited: list[RateLimitHit] = []  # every 429 answered, oldest first
         self.transcript = Transcript()
         self.snowflakes = Snowflakes()
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # None: global commands
         self.syncs: list[CommandSync] = []
         self.interactions: list[InjectedInteraction] = []
         self.events: list[InjectedEvent] = []
-        self.sessions: list[GatewaySession] = []
+        self.sessions: list[GatewaySession] = []  # every connection ever made, oldest first
         self.calls: list[HttpCall] = []
         self.unhandled: list[str] = []  # routes the bot called that the emulator lacks
         self.internal_errors: list[str] = []  # bugs in the emulator itself
@@ -286,8 +314,8 @@ class DiscordEmulator:
         return asyncio.get_running_loop().time() + self._offset
 
     def travel(self, seconds: float) -> None:
-        """Move the emulator's clock forward (tokens and response windows age; the bot's own
-        timers do not)."""
+        """Move the emulator's clock forward (tokens, response windows and rate-limit windows
+        age; the bot's own timers do not)."""
         self._offset += seconds
         self.snowflakes.offset += seconds
         for interaction in self.interactions:
@@ -312,12 +340,53 @@ class DiscordEmulator:
         return channel
 
     @property
+    def rate_limits(self) -> RateLimits | None:
+        return self._limiter.limits if self._limiter is not None else None
+
+    @rate_limits.setter
+    def rate_limits(self, limits: RateLimits | None) -> None:
+        """New figures start from empty windows."""
+        self._limiter = Limiter(limits) if limits is not None else None
+
+    @property
     def session(self) -> GatewaySession | None:
         """The newest identified gateway connection still open."""
-        for session in reversed(self.sessions):
-            if session.identify is not None and not session.closed:
-                return session
-        return None
+        found = self.open_sessions()
+        return found[-1] if found else None
+
+    def open_sessions(self, shard: int | None = None) -> list[GatewaySession]:
+        """The identified gateway connections still open, oldest first; on shard ``shard``
+        only, if given (several when the bot runs twice: Discord sends both the events)."""
+        return [s for s in self.sessions if s.open and (shard is None or s.shard[0] == shard)]
+
+    def session_on(self, shard: int) -> GatewaySession | None:
+        """The newest open session on shard ``shard``."""
+        found = self.open_sessions(shard)
+        return found[-1] if found else None
+
+    async def wait_shard(
+        self,
+        shard: int,
+        *,
+        newer_than: GatewaySession | None = None,
+        timeout: float = 20.0,
+    ) -> GatewaySession:
+        """Wait until a session on shard ``shard`` has received its servers (READY and every
+        GUILD_CREATE), and return the newest; with ``newer_than``, one that connected after
+        that session (the replacement of a process that was killed)."""
+        since = 0
+        if newer_than is not None:
+            since = next(n for n, s in enumerate(self.sessions) if s is newer_than) + 1
+
+        def ready() -> GatewaySession | None:
+            found = [
+                s
+                for s in self.sessions[since:]
+                if s.open and s.shard[0] == shard and s.guilds_sent_at is not None
+            ]
+            return found[-1] if found else None
+
+        return await self.wait_for(ready, timeout=timeout, what=f"a session on shard {shard}")
 
     def command(self, name: str, guild: Guild | int | str | None = None) -> dict[str, Any]:
         """A synced top-level command, as Discord stored it (guild commands first)."""
@@ -437,12 +506,13 @@ class DiscordEmulator:
         wanted = f"a message containing {containing!r}" if containing else "a matching message"
         return await self.wait_for(newest, timeout=timeout, what=wanted)
 
-    async def ping(self, timeout: float = DEFAULT_WAIT) -> float:
-        """Ask the bot for a heartbeat (gateway op 1) and return the round trip in seconds.
+    async def ping(self, timeout: float = DEFAULT_WAIT, *, shard: int | None = None) -> float:
+        """Ask the bot for a heartbeat (gateway op 1) and return the round trip in seconds; on
+        the newest session, or the newest of shard ``shard``.
 
         discord.py answers at once from its gateway loop, whatever the cogs do: this proves the
         bot is connected and its event loop is not stuck, without relying on any command."""
-        session = self._live_session()
+        session = self._live_session(shard)
         answered: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         session.pings.append(answered)
         sent = self.now()
@@ -615,21 +685,21 @@ class DiscordEmulator:
         if guild is None or who.id not in guild.members:
             raise EmulatorError(f"{who.name} cannot post in {channel!r}")
         mentioned = [int(found) for found in re.findall(r"<@!?(\d+)>", content)]
-        session = self._live_session()
-        shown = MESSAGE_CONTENT & session.intents or self.world.bot.id in mentioned
-        payload: dict[str, Any] = {
+        self._live_session()
+        sessions = [s for s in self._audience(guild.id) if s.intents & GUILD_MESSAGES]
+        message: dict[str, Any] = {
             "id": str(self.snowflakes.next()),
             "type": 0,
             "channel_id": str(channel.id),
             "guild_id": str(guild.id),
             "author": who.payload(),
             "member": guild.member(who).payload(with_user=False),
-            "content": content if shown else "",
+            "content": content,
             "timestamp": now_iso(self._offset),
             "edited_timestamp": None,
             "tts": False,
             "mention_everyone": False,
-            "mentions": [self._user_payload(m) for m in mentioned] if shown else [],
+            "mentions": [self._user_payload(m) for m in mentioned],
             "mention_roles": [],
             "attachments": [],
             "embeds": [],
@@ -637,11 +707,18 @@ class DiscordEmulator:
             "pinned": False,
             "flags": 0,
         }
-        event = InjectedEvent(self, "MESSAGE_CREATE", payload)
+
+        def seen_by(session: GatewaySession | None) -> dict[str, Any]:
+            if session is not None and (
+                MESSAGE_CONTENT & session.intents or self.world.bot.id in mentioned
+            ):
+                return message
+            return {**message, "content": "", "mentions": []}
+
+        event = InjectedEvent(self, "MESSAGE_CREATE", seen_by(sessions[-1] if sessions else None))
         self.events.append(event)
-        if session.intents & GUILD_MESSAGES:
-            await session.send(0, payload, "MESSAGE_CREATE")
-            event.delivered = True
+        for session in sessions:
+            event.delivered |= await self._dispatch(session, "MESSAGE_CREATE", seen_by(session))
         return event
 
     def _user_payload(self, user_id: int) -> dict[str, Any]:
@@ -717,7 +794,7 @@ class DiscordEmulator:
         source: Message | None = None,
         command: str | None = None,
     ) -> InjectedInteraction:
-        session = self._live_session()
+        self._live_session()
         interaction = InjectedInteraction(
             self, payload, user, channel, source=source, command=command
         )
@@ -729,7 +806,11 @@ class DiscordEmulator:
         interaction.token_expires_at = interaction.injected_at + self.token_lifetime
         loop = asyncio.get_running_loop()
         loop.call_later(self.response_deadline + 0.001, self._check_deadline, interaction)
-        await session.send(0, payload, "INTERACTION_CREATE")
+        # No session on the guild's shard: Discord drops the interaction (it does not queue it),
+        # and the user sees it fail once the window closes.
+        for session in self._audience(interaction.guild_id):
+            sent = await self._dispatch(session, "INTERACTION_CREATE", payload)
+            interaction.delivered |= sent
         return interaction
 
     def _check_deadline(self, interaction: InjectedInteraction) -> None:
@@ -737,11 +818,27 @@ class DiscordEmulator:
             interaction.expired = True
             self._notify()
 
-    def _live_session(self) -> GatewaySession:
-        session = self.session
+    def _live_session(self, shard: int | None = None) -> GatewaySession:
+        session = self.session if shard is None else self.session_on(shard)
         if session is None:
-            raise EmulatorError("the bot is not connected to the gateway")
+            where = "" if shard is None else f" on shard {shard}"
+            raise EmulatorError(f"the bot is not connected to the gateway{where}")
         return session
+
+    def _audience(self, guild_id: int | None) -> list[GatewaySession]:
+        """The open sessions Discord sends a guild's events to (a DM's: shard 0's)."""
+        return [s for s in self.open_sessions() if s.owns(guild_id)]
+
+    async def _dispatch(self, session: GatewaySession, name: str, payload: dict[str, Any]) -> bool:
+        """Send an event; False when the session turns out to be gone (a killed process whose
+        connection the emulator has not seen close yet): Discord loses that event too."""
+        try:
+            await session.send(0, payload, name)
+        except ConnectionResetError:
+            session.closed = True
+            self._notify()
+            return False
+        return True
 
     def _command_data(
         self,
@@ -816,29 +913,26 @@ class DiscordEmulator:
     ) -> InjectedEvent:
         event = InjectedEvent(self, name, self._reaction_payload(name, user, message, emoji, burst))
         self.events.append(event)
-        event.delivered = await self._send_reaction(
-            self._live_session(), name, event.payload, message
-        )
+        self._live_session()
+        event.delivered = await self._send_reaction(name, event.payload, message)
         return event
 
-    async def _send_reaction(
-        self, session: GatewaySession, name: str, payload: dict[str, Any], message: Message
-    ) -> bool:
-        """Send a reaction event if the bot subscribed to it (as Discord does: no intent, no
-        event, and a test's ``InjectedEvent.delivered`` says so)."""
+    async def _send_reaction(self, name: str, payload: dict[str, Any], message: Message) -> bool:
+        """Send a reaction event to the sessions that subscribed to it (as Discord does: no
+        intent, no event, and a test's ``InjectedEvent.delivered`` says so)."""
         intent = DIRECT_MESSAGE_REACTIONS if message.guild_id is None else GUILD_MESSAGE_REACTIONS
-        if not session.intents & intent:
-            return False
-        await session.send(0, payload, name)
-        return True
+        delivered = False
+        for session in self._audience(message.guild_id):
+            if session.intents & intent:
+                delivered |= await self._dispatch(session, name, payload)
+        return delivered
 
     async def _bot_reaction_changed(
         self, name: str, message: Message, emoji: str, user: User
     ) -> None:
         # Discord tells the bot about reactions it adds or removes itself (bots must ignore them).
-        if self.session is not None:
-            payload = self._reaction_payload(name, user, message, emoji)
-            await self._send_reaction(self.session, name, payload, message)
+        payload = self._reaction_payload(name, user, message, emoji)
+        await self._send_reaction(name, payload, message)
 
     # --- HTTP plumbing ---------------------------------------------------------------------
 
@@ -911,10 +1005,16 @@ class DiscordEmulator:
             return await handler(request)
         call = HttpCall(request.method, request.path, 0, self.now())
         self.calls.append(call)
+        limits: dict[str, str] = {}
         try:
+            # Interaction answers go by their token, not the bot's: no bot auth, no bot bucket.
             bot_route = not request.path.startswith(("/api/v10/webhooks", "/api/v10/interactions"))
             if bot_route and request.headers.get("Authorization") != f"Bot {self.token}":
                 raise DiscordHTTPError(401, 0, "401: Unauthorized")
+            if bot_route and self._limiter is not None:
+                limits, refused = self._rate_limit(request, call.at)
+                if refused is not None:
+                    raise DiscordHTTPError(429, 0, "You are being rate limited.", refused)
             response = await handler(request)
         except DiscordHTTPError as error:
             call.error = error.body
@@ -924,9 +1024,29 @@ class DiscordEmulator:
             self.internal_errors.append(f"{request.method} {request.path}: {error!r}")
             call.error = {"message": f"emulator bug: {error!r}", "code": 0}
             response = json_response(call.error, 400)
+        response.headers.update(limits)
         call.status = response.status
         self._notify()
         return response
+
+    def _rate_limit(
+        self, request: web.Request, now: float
+    ) -> tuple[dict[str, str], dict[str, Any] | None]:
+        """Count the request in its bucket: the headers to answer with, and the 429 body when
+        the bucket (or the channel's shared write limit) is empty."""
+        assert self._limiter is not None
+        template = request.match_info.route.resource.canonical  # type: ignore[union-attr]
+        verdict = self._limiter.check(
+            request.method,
+            request.path,
+            template.removeprefix("/api/v10"),
+            dict(request.match_info),
+            now,
+            time.time() + self._offset,
+        )
+        if verdict.hit is not None:
+            self.rate_limited.append(verdict.hit)
+        return verdict.headers, verdict.refused
 
     async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
         """A JSON body, or a multipart one (``payload_json`` plus ``files[n]`` parts)."""
@@ -990,14 +1110,20 @@ class DiscordEmulator:
             if data.get("token") != self.token:
                 await session.ws.close(code=4004, message=b"Authentication failed.")
                 return
+            shard = self._shard(data.get("shard", [0, 1]))
+            if shard is None:
+                await session.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+                return
+            session.shard = shard
             session.identify = data
             session.intents = int(data.get("intents", 0))
             session.identified_at = self.now()
             self._notify()
             await self._ready(session)
         elif op == 6:  # resume: the emulator keeps no backlog, so it resumes with nothing missed
-            known = any(s.id == data.get("session_id") for s in self.sessions)
-            if known and data.get("token") == self.token:
+            known = next((s for s in self.sessions if s.id == data.get("session_id")), None)
+            if known is not None and data.get("token") == self.token:
+                session.shard = known.shard
                 session.identify = data
                 session.identified_at = self.now()
                 await session.send(0, {}, "RESUMED")
@@ -1011,9 +1137,27 @@ class DiscordEmulator:
             await session.ws.close(code=4001, message=b"Unknown opcode.")
         self._notify()
 
+    def _shard(self, shard: Any) -> tuple[int, int] | None:
+        """A valid ``[id, count]``, or None: an id out of range, or a count other than the one
+        the bot's other open sessions use (then some servers would have two shards, or none)."""
+        if not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+        ):
+            return None
+        shard_id, count = shard
+        if not 0 <= shard_id < count:
+            return None
+        if any(s.shard[1] != count for s in self.open_sessions()):
+            return None
+        return shard_id, count
+
     async def _ready(self, session: GatewaySession) -> None:
         bot = self.world.bot
-        guilds = [g for g in self.world.guilds.values() if bot.id in g.members]
+        guilds = [
+            g for g in self.world.guilds.values() if bot.id in g.members and session.owns(g.id)
+        ]
         await session.send(
             0,
             {
@@ -1021,6 +1165,7 @@ class DiscordEmulator:
                 "user": {**bot.payload(), "verified": True, "mfa_enabled": False, "email": None},
                 "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.id,
+                "shard": list(session.shard),
                 "session_type": "normal",
                 "resume_gateway_url": self.gateway_url,
                 "application": {"id": str(self.world.application_id), "flags": 0},
@@ -1063,11 +1208,13 @@ class DiscordEmulator:
         return json_response(
             {
                 "url": self.gateway_url.rstrip("/"),
-                "shards": 1,
+                "shards": self.shards,
                 "session_start_limit": {
                     "total": 1000,
-                    "remaining": 999,
-                    "reset_after": 0,
+                    "remaining": max(
+                        0, 1000 - sum(s.identified_at is not None for s in self.sessions)
+                    ),
+                    "reset_after": 86_400_000,
                     "max_concurrency": 1,
                 },
             }

@@ -83,6 +83,7 @@ class InjectedInteraction:
         self.first_response_at: float | None = None
         self.callback: Callback | None = None
         self.expired = False
+        self.delivered = False  # sent to a session (none on the guild's shard: dropped)
         self.original: Message | None = None  # what "@original" designates
         self.messages: list[Message] = []  # created with this token: response and followups
         self.touched: list[Message] = []  # created or edited with this token, first touch order

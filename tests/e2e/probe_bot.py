@@ -2,7 +2,8 @@
 
 It checks the emulator against the real client independently of Gobelet's cogs: every kind of
 interaction answer, components that survive a restart, modals, autocomplete, reactions, DMs,
-files, channel messages, components v2, and a late answer.
+files, channel messages, components v2, a late answer, a burst of channel messages that
+meets the rate limits, and (``PROBE_SHARD=id/count``) one shard of a sharded bot.
 """
 
 from __future__ import annotations
@@ -101,15 +102,18 @@ async def table_open(interaction: discord.Interaction, size: app_commands.Range[
     await interaction.response.send_message(f"open {size}")
 
 
-class Probe(commands.Bot):
-    def __init__(self) -> None:
-        intents = discord.Intents.none()
-        intents.guilds = True
-        intents.guild_reactions = True
-        intents.dm_reactions = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+def options() -> dict[str, Any]:
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.guild_reactions = True
+    intents.dm_reactions = True
+    return {"command_prefix": commands.when_mentioned, "intents": intents, "help_command": None}
 
-    async def setup_hook(self) -> None:
+
+class ProbeBehaviour:
+    """The probe's commands and listeners, on a plain bot or on a sharded one."""
+
+    async def setup_hook(self: Any) -> None:
         self.add_dynamic_items(Counter, Pick)
         self.add_view(Card(timeout=None))
         tree = self.tree
@@ -194,13 +198,27 @@ class Probe(commands.Bot):
             await gone.delete()
             await interaction.response.send_message("ok", ephemeral=True)
 
+        @tree.command(description="Defer, then post channel messages one after the other")
+        async def burst(
+            interaction: discord.Interaction, count: app_commands.Range[int, 1, 10]
+        ) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            assert isinstance(interaction.channel, discord.TextChannel)
+            for number in range(count):
+                await interaction.channel.send(f"burst {number}")
+            await interaction.followup.send(f"sent {count}")
+
+        @tree.command(description="Which process answers")
+        async def whoami(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"pid {os.getpid()}")
+
         @tree.command(description="A components v2 card")
         async def card(interaction: discord.Interaction) -> None:
             await interaction.response.send_message(view=Card(timeout=None))
 
         await tree.sync()
 
-    async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
+    async def on_raw_reaction_add(self: Any, payload: discord.RawReactionActionEvent) -> None:
         if self.user is not None and payload.user_id == self.user.id:
             return
         channel = self.get_channel(payload.channel_id)
@@ -208,11 +226,29 @@ class Probe(commands.Bot):
             await channel.send(f"{payload.user_id} {payload.emoji} {payload.type.name}")
 
 
+class Probe(ProbeBehaviour, commands.Bot):
+    def __init__(self) -> None:
+        super().__init__(**options())
+
+
+class ShardedProbe(ProbeBehaviour, commands.AutoShardedBot):
+    """One shard of ``count``, as each process of a bot sharded over processes runs."""
+
+    def __init__(self, shard: int, count: int) -> None:
+        super().__init__(**options(), shard_ids=[shard], shard_count=count)
+
+
 def main() -> None:
     settings = load_settings(dotenv=False)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     point_at(settings)
-    Probe().run(settings.token or "", log_handler=None)
+    shard = os.environ.get("PROBE_SHARD")
+    if shard:
+        number, count = (int(part) for part in shard.split("/"))
+        probe: commands.Bot | commands.AutoShardedBot = ShardedProbe(number, count)
+    else:
+        probe = Probe()
+    probe.run(settings.token or "", log_handler=None)
 
 
 if __name__ == "__main__":

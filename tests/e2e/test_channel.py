@@ -238,11 +238,10 @@ async def test_a_maya_or_mia_table_keeps_its_controls_at_hand_with_few_messages(
 # --------------------------------------------------------------------------- Yadès
 
 
-async def test_a_yades_duel_against_the_cpu_keeps_its_controls_at_hand_with_few_messages(
-    emulator: DiscordEmulator, bot: BotProcess, capsys: pytest.CaptureFixture[str]
-) -> None:
-    alice = emulator.user("alice")
-    watch = Watch(emulator, emulator.channel("bar", "comptoir"), [alice], 23)
+async def play_yades(emulator: DiscordEmulator, watch: Watch) -> Message:
+    """The watch's one human plays a duel against the CPU through the table's buttons and
+    menu, to the end; returns the table's last message."""
+    [alice] = watch.humans
     await (await emulator.slash(alice, watch.channel, "yades defi", {"cpu": True})).reply()
     last = -1
 
@@ -281,6 +280,14 @@ async def test_a_yades_duel_against_the_cpu_keeps_its_controls_at_hand_with_few_
             watch.moved()
         else:
             watch.moves += 1
+    return message
+
+
+async def test_a_yades_duel_against_the_cpu_keeps_its_controls_at_hand_with_few_messages(
+    emulator: DiscordEmulator, bot: BotProcess, capsys: pytest.CaptureFixture[str]
+) -> None:
+    watch = Watch(emulator, emulator.channel("bar", "comptoir"), [emulator.user("alice")], 23)
+    message = await play_yades(emulator, watch)
     assert "🏁" in message.text
     watch.report("Yadès vs CPU", yades_turn, capsys)
 
@@ -307,8 +314,17 @@ async def test_a_menteur_table_of_four_keeps_its_controls_at_hand_with_few_messa
     dice: int,
 ) -> None:
     people = [emulator.user(name) for name in names]
-    alice = people[0]
     watch = Watch(emulator, emulator.channel("bar", "comptoir"), people, 24)
+    message = await play_menteur(emulator, watch, dice)
+    assert "Partie terminée" in message.text or "gagne" in message.text
+    watch.report(f"Dés du menteur (4 places, {len(people)} humain·s)", menteur_turn, capsys)
+
+
+async def play_menteur(emulator: DiscordEmulator, watch: Watch, dice: int) -> Message:
+    """The watch's humans and CPUs (four seats, ``dice`` dice each) play a game to the end,
+    through the private panels and the table's buttons; returns the table's last message."""
+    people = watch.humans
+    alice = people[0]
     options = {"cpu": 4 - len(people), "des": dice}
     await (await emulator.slash(alice, watch.channel, "menteur start", options)).reply()
     lobby = await emulator.wait_message(watch.channel, where=lambda m: bool(m.buttons))
@@ -349,8 +365,7 @@ async def test_a_menteur_table_of_four_keeps_its_controls_at_hand_with_few_messa
             watch.moved()
         else:
             watch.moves += 1
-    assert "Partie terminée" in message.text or "gagne" in message.text
-    watch.report(f"Dés du menteur (4 places, {len(people)} humain·s)", menteur_turn, capsys)
+    return message
 
 
 def step_of_select(panel: Message) -> int:

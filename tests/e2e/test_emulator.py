@@ -1,17 +1,26 @@
-"""The real bot against the emulator: login, command sync, Discord's response rules, restarts.
+"""The real bot against the emulator: login, command sync, Discord's response rules, restarts;
+and the emulator's shards and rate limits against bare clients.
 
-These tests hold whatever the cogs do: they need no particular command, and prove the bot is
-alive with a gateway heartbeat (``emulator.ping``), which discord.py answers by itself.
+The bot's tests hold whatever the cogs do: they need no particular command, and prove the bot
+is alive with a gateway heartbeat (``emulator.ping``), which discord.py answers by itself. The
+others speak HTTP and the gateway by hand, as a second process of the bot would.
 """
 
 from __future__ import annotations
 
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import aiohttp
+import pytest
 
 from tests.e2e.botprocess import BotProcess
-from tests.e2e.emulator import DiscordEmulator, InjectedInteraction
+from tests.e2e.emulator import DEFAULT_WAIT, DiscordEmulator, InjectedInteraction
+from tests.e2e.ratelimits import Limit, RateLimits
+from tests.e2e.world import World, shard_of
 
 
 async def _post_callback(
@@ -34,6 +43,7 @@ async def _unknown_command(emulator: DiscordEmulator, name: str) -> InjectedInte
     )
 
 
+@pytest.mark.rate_limits
 async def test_the_bot_logs_in_and_syncs_its_commands(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
@@ -52,6 +62,8 @@ async def test_the_bot_logs_in_and_syncs_its_commands(
     app_id = str(emulator.world.application_id)
     assert all(command["id"] and command["application_id"] == app_id for command in sync.commands)
     assert await emulator.ping() < 1
+    # Under Discord's rate limits (on for this test), as discord.py reads their headers.
+    assert emulator.rate_limits is not None and emulator.rate_limited == []
 
 
 async def test_an_unknown_command_does_not_crash_the_bot(
@@ -125,3 +137,247 @@ async def test_the_bot_logs_in_again_after_being_killed(
         c["id"] for c in emulator.syncs[0].commands
     ]
     await emulator.ping()
+
+
+# --------------------------------------------------------------------------- bare clients
+
+
+@asynccontextmanager
+async def serving(emulator: DiscordEmulator) -> AsyncIterator[aiohttp.ClientSession]:
+    """The emulator started, and an HTTP session holding the bot's token."""
+    await emulator.start()
+    try:
+        headers = {"Authorization": f"Bot {emulator.token}"}
+        async with aiohttp.ClientSession(headers=headers) as http:
+            yield http
+    finally:
+        await emulator.stop()
+    assert not emulator.internal_errors and not emulator.unhandled
+
+
+class Gateway:
+    """One gateway connection opened by hand: HELLO, IDENTIFY, then the events it is sent."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+
+    @classmethod
+    async def identify(
+        cls, http: aiohttp.ClientSession, emulator: DiscordEmulator, shard: Any = None
+    ) -> Gateway:
+        ws = await http.ws_connect(emulator.gateway_url)
+        assert (await ws.receive_json(timeout=DEFAULT_WAIT))["op"] == 10
+        data: dict[str, Any] = {"token": emulator.token, "intents": 1, "properties": {}}
+        if shard is not None:
+            data["shard"] = shard
+        await ws.send_json({"op": 2, "d": data})
+        return cls(ws)
+
+    async def event(self) -> tuple[str, dict[str, Any]]:
+        """The next dispatched event (its name and data)."""
+        while True:
+            frame = await self.ws.receive(timeout=DEFAULT_WAIT)
+            assert frame.type == aiohttp.WSMsgType.TEXT, f"the gateway closed: {frame}"
+            message = json.loads(frame.data)
+            if message["op"] == 0:
+                return message["t"], message["d"]
+
+    async def login(self) -> tuple[dict[str, Any], list[int]]:
+        """READY, and the ids of the servers the GUILD_CREATEs after it bring."""
+        name, ready = await self.event()
+        assert name == "READY"
+        guilds = []
+        for _ in ready["guilds"]:
+            name, guild = await self.event()
+            assert name == "GUILD_CREATE"
+            guilds.append(int(guild["id"]))
+        return ready, guilds
+
+    async def interactions(self, count: int) -> list[int]:
+        """The ids of the next ``count`` interactions sent to this connection."""
+        found = []
+        while len(found) < count:
+            name, data = await self.event()
+            if name == "INTERACTION_CREATE":
+                found.append(int(data["id"]))
+        return found
+
+    async def close_code(self) -> int | None:
+        frame = await self.ws.receive(timeout=DEFAULT_WAIT)
+        assert frame.type == aiohttp.WSMsgType.CLOSE, frame
+        return self.ws.close_code
+
+
+async def _command(emulator: DiscordEmulator, user: str, where: Any) -> InjectedInteraction:
+    return await emulator.slash(user, where, "x", allow_unknown=True)
+
+
+# --------------------------------------------------------------------------- shards
+
+
+async def test_each_server_s_events_go_to_every_session_of_its_shard_only() -> None:
+    world = World.default(shards=2)
+    bar, pub = world.guild("bar"), world.guild("pub")
+    assert (shard_of(bar.id, 2), shard_of(pub.id, 2)) == (0, 1)
+    emulator = DiscordEmulator(world, shards=2)
+    async with serving(emulator) as http:
+        async with http.get(f"{emulator.api_url}/gateway/bot") as answer:
+            assert (await answer.json())["shards"] == 2
+        zero = await Gateway.identify(http, emulator, [0, 2])
+        one = await Gateway.identify(http, emulator, [1, 2])
+        twin = await Gateway.identify(http, emulator, [1, 2])  # the bot run twice
+        ready, guilds = await zero.login()
+        assert ready["shard"] == [0, 2] and guilds == [bar.id]
+        for session in (one, twin):
+            ready, guilds = await session.login()
+            assert ready["shard"] == [1, 2] and guilds == [pub.id]
+        assert (await emulator.wait_shard(1)).shard == (1, 2)
+        assert [s.shard for s in emulator.open_sessions()] == [(0, 2), (1, 2), (1, 2)]
+        comptoir, general = bar.channel("comptoir"), pub.channel("general")
+        sent = [
+            await _command(emulator, "carol", general),
+            await _command(emulator, "alice", comptoir),
+            await _command(emulator, "alice", emulator.dm("alice")),
+            await _command(emulator, "dave", general),
+            await _command(emulator, "bob", comptoir),
+        ]
+        ids = [interaction.id for interaction in sent]
+        # Each connection receives in order: what it got shows what it was not sent.
+        assert await zero.interactions(3) == [ids[1], ids[2], ids[4]]
+        assert await one.interactions(2) == [ids[0], ids[3]]
+        assert await twin.interactions(2) == [ids[0], ids[3]]
+        assert all(interaction.delivered for interaction in sent)
+
+
+async def test_an_interaction_for_a_shard_nobody_serves_is_dropped_and_expires() -> None:
+    emulator = DiscordEmulator(World.default(shards=2), response_deadline=0.2)
+    async with serving(emulator) as http:
+        zero = await Gateway.identify(http, emulator, [0, 2])
+        await zero.login()
+        lost = await _command(emulator, "carol", emulator.channel("pub", "general"))
+        served = await _command(emulator, "alice", emulator.channel("bar", "comptoir"))
+        await lost.expiry()
+        assert not lost.delivered and lost.expired and served.delivered
+        assert await zero.interactions(1) == [served.id]
+
+
+@pytest.mark.parametrize("shard", [[2, 2], [-1, 2], [0, 0], [0], "0/2", [0, 3]], ids=str)
+async def test_an_invalid_shard_is_closed_with_4010(shard: Any) -> None:
+    emulator = DiscordEmulator(World.default(shards=2))
+    async with serving(emulator) as http:
+        first = await Gateway.identify(http, emulator, [1, 2])
+        await first.login()
+        # [0, 3] is a valid pair, but another count than the open session's: with both,
+        # some servers would have two shards, or none.
+        refused = await Gateway.identify(http, emulator, shard)
+        assert await refused.close_code() == 4010
+        assert [s.shard for s in emulator.open_sessions()] == [(1, 2)]
+
+
+async def test_an_identify_without_shard_gets_every_server() -> None:
+    emulator = DiscordEmulator(World.default(shards=2))
+    async with serving(emulator) as http:
+        ready, guilds = await (await Gateway.identify(http, emulator)).login()
+        assert ready["shard"] == [0, 1]
+        assert sorted(guilds) == sorted(g.id for g in emulator.world.guilds.values())
+
+
+# --------------------------------------------------------------------------- rate limits
+
+
+async def test_message_posts_count_down_their_bucket_and_the_sixth_in_5_s_gets_a_429() -> None:
+    emulator = DiscordEmulator()
+    async with serving(emulator) as http:
+        comptoir, terrasse = (
+            emulator.channel("bar", "comptoir"),
+            emulator.channel("bar", "terrasse"),
+        )
+        url = f"{emulator.api_url}/channels/{comptoir.id}/messages"
+        remaining, buckets = [], set()
+        for number in range(5):
+            async with http.post(url, json={"content": f"m{number}"}) as posted:
+                assert posted.status == 200 and posted.headers["X-RateLimit-Limit"] == "5"
+                remaining.append(posted.headers["X-RateLimit-Remaining"])
+                buckets.add(posted.headers["X-RateLimit-Bucket"])
+                reset_after = float(posted.headers["X-RateLimit-Reset-After"])
+                assert 0 < reset_after <= 5
+                assert float(posted.headers["X-RateLimit-Reset"]) > time.time()
+        assert remaining == ["4", "3", "2", "1", "0"] and len(buckets) == 1
+        async with http.post(url, json={"content": "m5"}) as refused:
+            assert refused.status == 429
+            body = await refused.json()
+            assert body["message"] == "You are being rate limited." and body["global"] is False
+            assert 0 < body["retry_after"] <= 5
+            assert int(refused.headers["Retry-After"]) >= body["retry_after"]
+            assert refused.headers["X-RateLimit-Scope"] == "user" and refused.headers["Via"]
+        assert [m.content for m in emulator.transcript.public(comptoir.id)] == [
+            f"m{number}" for number in range(5)
+        ]
+        [hit] = emulator.rate_limited
+        assert (hit.method, hit.bucket, hit.channel_id, hit.scope) == (
+            "POST",
+            "message_create",
+            comptoir.id,
+            "user",
+        )
+        # Another channel has a bucket of its own, and so has an edit.
+        other = f"{emulator.api_url}/channels/{terrasse.id}/messages"
+        async with http.post(other, json={"content": "t"}) as posted:
+            assert (posted.status, posted.headers["X-RateLimit-Remaining"]) == (200, "4")
+        first = emulator.transcript.public(comptoir.id)[0]
+        async with http.patch(f"{url}/{first.id}", json={"content": "m0!"}) as edited:
+            assert (edited.status, edited.headers["X-RateLimit-Remaining"]) == (200, "4")
+            assert edited.headers["X-RateLimit-Bucket"] not in buckets
+        # The window runs on the emulator's clock.
+        emulator.travel(5)
+        async with http.post(url, json={"content": "m6"}) as posted:
+            assert (posted.status, posted.headers["X-RateLimit-Remaining"]) == (200, "4")
+        assert len(emulator.rate_limited) == 1
+
+
+async def test_interaction_answers_are_not_rate_limited() -> None:
+    emulator = DiscordEmulator()
+    async with serving(emulator) as http:
+        await (await Gateway.identify(http, emulator)).login()
+        interaction = await _command(emulator, "alice", emulator.channel("bar", "comptoir"))
+        base = f"{emulator.api_url}/interactions/{interaction.id}/{interaction.token}"
+        async with http.post(f"{base}/callback", json={"type": 5}) as deferred:
+            assert deferred.status == 204 and "X-RateLimit-Limit" not in deferred.headers
+        webhook = f"{emulator.api_url}/webhooks/{emulator.world.application_id}/{interaction.token}"
+        for number in range(12):
+            async with http.post(webhook, json={"content": f"f{number}"}) as followed:
+                assert followed.status == 204 and "X-RateLimit-Limit" not in followed.headers
+        assert len(interaction.messages) == 12 and emulator.rate_limited == []
+
+
+async def test_the_shared_channel_write_limit_refuses_with_20028() -> None:
+    emulator = DiscordEmulator(rate_limits=RateLimits(channel_writes=Limit(3, 10.0)))
+    async with serving(emulator) as http:
+        comptoir, terrasse = (
+            emulator.channel("bar", "comptoir"),
+            emulator.channel("bar", "terrasse"),
+        )
+        url = f"{emulator.api_url}/channels/{comptoir.id}/messages"
+        for number in range(2):
+            async with http.post(url, json={"content": f"m{number}"}) as posted:
+                assert posted.status == 200
+        first = emulator.transcript.public(comptoir.id)[0]
+        async with http.patch(f"{url}/{first.id}", json={"content": "m0!"}) as edited:
+            assert edited.status == 200
+        # Each route's own bucket has room; the channel's writes do not.
+        async with http.delete(f"{url}/{first.id}") as refused:
+            assert refused.status == 429 and refused.headers["X-RateLimit-Scope"] == "shared"
+            assert refused.headers["X-RateLimit-Remaining"] == "5"
+            body = await refused.json()
+            assert body["code"] == 20028 and 0 < body["retry_after"] <= 10
+        assert not first.deleted
+        other = f"{emulator.api_url}/channels/{terrasse.id}/messages"
+        async with http.post(other, json={"content": "t"}) as posted:
+            assert posted.status == 200
+        [hit] = emulator.rate_limited
+        assert (hit.method, hit.bucket, hit.channel_id, hit.scope) == (
+            "DELETE",
+            "channel_writes",
+            comptoir.id,
+            "shared",
+        )

@@ -1,7 +1,8 @@
 """The emulator against the real discord.py client, through the probe bot (probe_bot.py).
 
 One probe process serves the whole module (its state does not matter between tests), so these
-tests share a module-scoped event loop; the restart test runs last.
+tests share a module-scoped event loop; the restart test runs last. The shard test runs two
+probes of its own, one per shard.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import pytest_asyncio
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.conftest import BOT_KEY, EMULATOR_KEY
 from tests.e2e.emulator import DiscordEmulator, EmulatorError
+from tests.e2e.ratelimits import DISCORD_LIMITS
 from tests.e2e.transcript import IS_COMPONENTS_V2
-from tests.e2e.world import World
+from tests.e2e.world import Channel, World
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -232,6 +234,87 @@ async def test_an_interaction_token_lasts_fifteen_minutes(emu: DiscordEmulator) 
         async with session.post(url, json={"content": "late"}, params={"wait": "true"}) as late:
             assert (late.status, (await late.json())["code"]) == (401, 50027)
     assert [m.content for m in interaction.messages][1:] == ["soon"]
+
+
+async def test_the_client_waits_out_a_429_and_delivers_every_message(
+    emu: DiscordEmulator, probe: BotProcess
+) -> None:
+    assert emu.rate_limits == DISCORD_LIMITS
+    channel = emu.channel("pub", "games")
+    before = len(emu.rate_limited)
+    # Another process of the same bot has just used up the channel's bucket: the probe's
+    # client cannot know it from its own headers, so its first post meets a 429.
+    headers = {"Authorization": f"Bot {emu.token}"}
+    url = f"{emu.api_url}/channels/{channel.id}/messages"
+    async with aiohttp.ClientSession(headers=headers) as session:
+        for number in range(5):
+            async with session.post(url, json={"content": f"other {number}"}) as posted:
+                assert posted.status == 200
+    burst = await emu.slash("carol", channel, "burst", {"count": 3})
+    answer = await burst.reply(timeout=20)
+    assert answer.content == "sent 3" and answer.ephemeral
+    assert [m.content for m in emu.transcript.public(channel.id)][-8:] == [
+        *(f"other {number}" for number in range(5)),
+        *(f"burst {number}" for number in range(3)),
+    ]
+    met = emu.rate_limited[before:]
+    assert met and all(
+        (hit.method, hit.bucket, hit.channel_id, hit.scope)
+        == ("POST", "message_create", channel.id, "user")
+        for hit in met
+    )
+    assert "We are being rate limited" in probe.log()
+
+
+async def test_two_processes_serve_one_shard_each_and_a_replacement_takes_over(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    emulator = DiscordEmulator(World.default(shards=2), shards=2)
+    await emulator.start()
+    command = [sys.executable, "-m", "tests.e2e.probe_bot"]
+    processes = [
+        BotProcess(
+            emulator,
+            tmp_path_factory.mktemp(f"shard{number}"),
+            env={"PROBE_SHARD": f"{number}/2"},
+            command=command,
+        )
+        for number in range(2)
+    ]
+    zero, one = processes
+    bar, pub = emulator.channel("bar", "comptoir"), emulator.channel("pub", "general")
+
+    async def answerer(user: str, channel: Channel) -> str:
+        return (await (await emulator.slash(user, channel, "whoami")).reply()).content
+
+    try:
+        for process in processes:
+            await process.start()
+        assert [s.shard for s in emulator.open_sessions()] == [(0, 2), (1, 2)]
+        assert await answerer("alice", bar) == f"pid {zero.pid}"
+        assert await answerer("carol", pub) == f"pid {one.pid}"
+        assert await answerer("alice", emulator.dm("alice")) == f"pid {zero.pid}"
+        # Killed, shard 1's process closes nothing: the emulator sees its connection drop.
+        gone = emulator.session_on(1)
+        assert gone is not None
+        await one.kill()
+        await emulator.wait_for(lambda: gone.closed, what="the killed session to drop")
+        await emulator.ping(shard=0)
+        emulator.response_deadline = 0.3
+        lost = await emulator.slash("carol", pub, "whoami")
+        await lost.expiry()
+        assert not lost.delivered and lost.callback is None
+        emulator.response_deadline = 3.0
+        await one.start()
+        replacement = await emulator.wait_shard(1, newer_than=gone)
+        assert replacement.shard == (1, 2) and replacement is emulator.session_on(1)
+        assert await answerer("carol", pub) == f"pid {one.pid}"
+        assert await answerer("alice", bar) == f"pid {zero.pid}"
+        assert emulator.rate_limited == [] and not emulator.internal_errors
+    finally:
+        for process in processes:
+            await process.stop()
+        await emulator.stop()
 
 
 async def test_buttons_work_after_a_restart(emu: DiscordEmulator, probe: BotProcess) -> None:

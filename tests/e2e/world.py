@@ -56,6 +56,14 @@ BOT_ROLE_DEFAULT = EVERYONE_DEFAULT | MANAGE_MESSAGES
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
 
+# A snowflake's low 22 bits are its worker, process and increment; Discord shards on the rest.
+SNOWFLAKE_TIME_SHIFT = 22
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """The shard (of ``count``) that Discord sends a guild's events to."""
+    return (guild_id >> SNOWFLAKE_TIME_SHIFT) % count
+
 
 def now_iso(offset: float = 0.0) -> str:
     return datetime.fromtimestamp(time.time() + offset, UTC).isoformat()
@@ -310,7 +318,7 @@ class World:
         return cls(bot=User(bot_id, bot_name, locale="en-US", bot=True), application_id=bot_id)
 
     @classmethod
-    def default(cls) -> World:
+    def default(cls, *, shards: int | None = None) -> World:
         """Two servers, five people.
 
         - ``bar``: French (``preferred_locale`` "fr"), channels ``comptoir`` and ``terrasse``;
@@ -319,6 +327,10 @@ class World:
         - ``pub``: English (``en-US``), channels ``general`` and ``games``; members patron
           (owner), alice, carol, dave; dave has the role ``Landlord`` with Manage Server.
         - Users' own locales: alice fr, bob fr, carol en-US, dave en-GB, patron fr.
+
+        The ids are fixed (a database in ``fixtures/`` holds them), and both servers fall on
+        one shard; ``shards=2`` (or more) gives ``bar`` an id on shard 0 and ``pub`` one on
+        shard 1 of that count, everything else alike.
         """
         world = cls.empty()
         for name, locale in [
@@ -329,12 +341,24 @@ class World:
             ("dave", "en-GB"),
         ]:
             world.add_user(name, locale=locale)
-        bar = world.add_guild("bar", owner="patron", locale="fr", channels=["comptoir", "terrasse"])
+        bar = world.add_guild(
+            "bar",
+            owner="patron",
+            locale="fr",
+            channels=["comptoir", "terrasse"],
+            shard=(0, shards) if shards else None,
+        )
         world.add_role("bar", "Barman", MANAGE_GUILD)
         for name in ["alice", "bob", "carol", "dave"]:
             world.join("bar", name)
         bar.member(world.user("carol")).role_ids.append(bar.role("Barman").id)
-        pub = world.add_guild("pub", owner="patron", locale="en-US", channels=["general", "games"])
+        pub = world.add_guild(
+            "pub",
+            owner="patron",
+            locale="en-US",
+            channels=["general", "games"],
+            shard=(1 % shards, shards) if shards else None,
+        )
         world.add_role("pub", "Landlord", MANAGE_GUILD)
         for name in ["alice", "carol", "dave"]:
             world.join("pub", name)
@@ -351,10 +375,27 @@ class World:
         self.users[name] = user
         return user
 
+    def guild_id_on(self, shard: int, count: int) -> int:
+        """A fresh guild id on ``shard`` of ``count``: the next id, its time part moved up to
+        the nearest value on that shard. The sequence of other ids would have to advance by
+        2**22 to meet it again, far more than any test creates."""
+        if not 0 <= shard < count:
+            raise ValueError(f"no shard {shard} among {count}")
+        fresh = self.new_id()
+        step = (shard - shard_of(fresh, count)) % count
+        return fresh + (step << SNOWFLAKE_TIME_SHIFT)
+
     def add_guild(
-        self, name: str, *, owner: str, locale: str = "fr", channels: list[str] | None = None
+        self,
+        name: str,
+        *,
+        owner: str,
+        locale: str = "fr",
+        channels: list[str] | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        guild_id = self.new_id()
+        """A server the bot is in; ``shard=(id, count)`` puts it on that shard of ``count``."""
+        guild_id = self.guild_id_on(*shard) if shard else self.new_id()
         owner_user = self.user(owner)
         guild = Guild(guild_id, name, owner_user.id, preferred_locale=locale)
         guild.roles.append(Role(guild_id, "@everyone", EVERYONE_DEFAULT, position=0))

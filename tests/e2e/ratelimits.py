@@ -1,0 +1,171 @@
+"""Discord's REST rate limits, as the emulator enforces them.
+
+Discord counts a bot's requests in buckets: one per route and "major parameter" (the channel
+of a channel route), each a window of ``count`` requests that opens with its first request
+and closes ``per`` seconds later. Every answer says where its bucket stands
+(``X-RateLimit-Limit``, ``-Remaining``, ``-Reset``, ``-Reset-After``, ``-Bucket``), and
+discord.py waits on those headers before a bucket runs dry. A request into an empty bucket is
+answered 429 with ``retry_after``; discord.py sleeps that long and retries, but only when the
+answer carries a ``Via`` header (without one it takes the 429 for a Cloudflare ban).
+
+Discord also limits writes to one channel across routes (and processes) without publishing
+the figure (429 with ``X-RateLimit-Scope: shared``, code 20028): ``channel_writes`` emulates
+it, off unless a test sets it. Interaction callbacks and followups count against no bucket
+of the bot: Discord does not limit them per channel.
+
+Windows run on the emulator's clock, so ``DiscordEmulator.travel`` empties them too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+MESSAGE_ROUTES = {
+    ("POST", "/channels/{channel}/messages"): "message_create",
+    ("PATCH", "/channels/{channel}/messages/{message}"): "message_edit",
+    ("DELETE", "/channels/{channel}/messages/{message}"): "message_delete",
+}
+MAJOR_PARAMETERS = ("channel", "guild")
+VIA = "1.1 google"  # what Discord's 429s carry; discord.py retries only when there is one
+
+
+@dataclass(frozen=True)
+class Limit:
+    count: int
+    per: float  # seconds
+
+
+@dataclass(frozen=True)
+class RateLimits:
+    """The figures, per bucket. Message routes: 5 per 5 s per channel, a conservative reading
+    of what Discord answers bots; adding or removing reactions: 1 per 0.25 s per channel; any other route of the
+    bot a generous 50 per second, so that every answer carries headers as Discord's do."""
+
+    message_create: Limit = Limit(5, 5.0)
+    message_edit: Limit = Limit(5, 5.0)
+    message_delete: Limit = Limit(5, 5.0)
+    reaction: Limit = Limit(1, 0.25)
+    other: Limit = Limit(50, 1.0)
+    channel_writes: Limit | None = None
+
+    def for_route(self, method: str, template: str) -> tuple[str, Limit]:
+        """The bucket's name and figure for a route (its path without ``/api/v10``)."""
+        name = MESSAGE_ROUTES.get((method, template))
+        if name is not None:
+            return name, getattr(self, name)
+        if "/reactions" in template and method != "GET":
+            return "reaction", self.reaction
+        return "other", self.other
+
+
+DISCORD_LIMITS = RateLimits()
+
+
+@dataclass
+class Window:
+    limit: Limit
+    opened_at: float = -math.inf
+    used: int = 0
+
+    def closes_at(self) -> float:
+        return self.opened_at + self.limit.per
+
+    def refresh(self, now: float) -> None:
+        if now >= self.closes_at():
+            self.opened_at, self.used = now, 0
+
+    def remaining(self) -> int:
+        return self.limit.count - self.used
+
+    def reset_after(self, now: float) -> float:
+        # Rounded up to the millisecond: a client that waits what it is told is never early.
+        return math.ceil(max(0.0, self.closes_at() - now) * 1000) / 1000
+
+
+@dataclass
+class RateLimitHit:
+    """One 429 the emulator answered."""
+
+    method: str
+    path: str
+    bucket: str  # "message_create", ..., or "channel_writes" for the shared limit
+    channel_id: int | None
+    scope: str  # "user" (the bot's own bucket) or "shared" (the channel's writes)
+    retry_after: float
+    at: float  # emulator clock
+
+
+@dataclass
+class Verdict:
+    """The limiter's answer for one request: the headers to send, and the 429 body and its
+    record when the request is refused."""
+
+    headers: dict[str, str]
+    refused: dict[str, Any] | None = None
+    hit: RateLimitHit | None = None
+
+
+@dataclass
+class Limiter:
+    limits: RateLimits
+    windows: dict[tuple[str, str], Window] = field(default_factory=dict)
+
+    def check(
+        self, method: str, path: str, template: str, params: dict[str, str], now: float, wall: float
+    ) -> Verdict:
+        """Count one request of the bot on route ``template`` (its match info ``params``) at
+        ``now`` on the emulator's clock; ``wall`` is that instant as epoch seconds."""
+        name, limit = self.limits.for_route(method, template)
+        route = f"{method} {template}"
+        window = self._window(
+            route, "/".join(params.get(p, "") for p in MAJOR_PARAMETERS), limit, now
+        )
+        channel = params.get("channel")
+        shared_limit = self.limits.channel_writes
+        shared = None
+        if shared_limit is not None and channel is not None and name != "other":
+            shared = self._window("channel_writes", channel, shared_limit, now)
+        blocking, scope = None, "user"
+        if window.remaining() <= 0:
+            blocking = window
+        elif shared is not None and shared.remaining() <= 0:
+            blocking, scope = shared, "shared"
+        else:
+            window.used += 1
+            if shared is not None:
+                shared.used += 1
+        reset_after = window.reset_after(now)
+        headers = {
+            "X-RateLimit-Limit": str(limit.count),
+            "X-RateLimit-Remaining": str(window.remaining()),
+            "X-RateLimit-Reset": f"{wall + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": hashlib.sha1(route.encode()).hexdigest()[:32],
+        }
+        if blocking is None:
+            return Verdict(headers)
+        retry_after = blocking.reset_after(now)
+        headers.update(
+            {"Retry-After": str(math.ceil(retry_after)), "X-RateLimit-Scope": scope, "Via": VIA}
+        )
+        body: dict[str, Any] = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": False,
+        }
+        if scope == "shared":
+            body.update(
+                message="The channel you are writing has hit the write rate limit.", code=20028
+            )
+        channel_id = int(channel) if channel is not None and channel.isdigit() else None
+        bucket = name if scope == "user" else "channel_writes"
+        hit = RateLimitHit(method, path, bucket, channel_id, scope, retry_after, now)
+        return Verdict(headers, body, hit)
+
+    def _window(self, route: str, key: str, limit: Limit, now: float) -> Window:
+        window = self.windows.setdefault((route, key), Window(limit))
+        window.refresh(now)
+        return window
