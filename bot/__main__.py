@@ -14,6 +14,7 @@ from bot.client import Gobelet, point_at
 from bot.config import ConfigError, Settings, load_settings
 
 EXIT_CONFIG = 2
+EXIT_LOST_SHARD = 3  # another process may run one of ours now: the supervisor restarts us
 
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set.\n"
@@ -59,6 +60,8 @@ async def _run(settings: Settings) -> int:
                 file=sys.stderr,
             )
             return EXIT_CONFIG
+    if bot.lost_shard is not None:
+        return EXIT_LOST_SHARD
     return 0
 
 

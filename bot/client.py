@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +14,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
-from bot.storage import open_repository
+from bot.storage import StorageError, open_repository
 from bot.table import Tables
 from cogs.table import answers, stale
 
@@ -21,6 +22,11 @@ if TYPE_CHECKING:
     from cogs.table import TableCog
 
 log = logging.getLogger(__name__)
+
+# How often a process waiting for a shard another process runs asks again, and how often a
+# process checks it still holds its own (a lost lease means another process may take over).
+LEASE_RETRY_SECONDS = 2.0
+LEASE_CHECK_SECONDS = 5.0
 
 
 def extensions() -> tuple[str, ...]:
@@ -68,7 +74,7 @@ def command_ids(synced: list[app_commands.AppCommand]) -> dict[str, int]:
     return ids
 
 
-class Gobelet(commands.Bot):
+class Gobelet(commands.AutoShardedBot):
     tables: Tables
     components: list[stale.DynamicType]
     table_cogs: dict[str, TableCog]  # game -> its cog (each registers itself when loaded)
@@ -81,6 +87,8 @@ class Gobelet(commands.Bot):
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # a ping is always explicit
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids),
         )
         self.settings = settings
         self.sync_commands = sync_commands
@@ -89,6 +97,8 @@ class Gobelet(commands.Bot):
         self.table_cogs = {}
         self.table_posts = {}
         self.command_ids = {}
+        self.lost_shard: int | None = None  # set when another process may have taken it
+        self._lease_watch: asyncio.Task[None] | None = None
 
     def add_components(self, *items: stale.DynamicType) -> None:
         """Register a cog's buttons and selects (they survive restarts)."""
@@ -117,8 +127,51 @@ class Gobelet(commands.Bot):
         for name in extensions():
             await self.load_extension(name)
 
+    async def claim_shards(self) -> None:
+        """Wait until this process holds every shard it runs: a process started while
+        another runs them waits (connected to nothing) and takes over when that one dies."""
+        repository, count = self.tables.repository, self.settings.shard_count
+        told = False
+        while True:
+            try:
+                missing = [
+                    shard
+                    for shard in self.settings.shard_ids
+                    if not await repository.try_lock_shard(shard, count)
+                ]
+            except StorageError as error:
+                log.warning("cannot take the shard leases yet (%s); trying again", error)
+                missing = list(self.settings.shard_ids)
+            if not missing:
+                break
+            if not told:
+                log.info(
+                    "shards %s of %d are run by another process: waiting to take them over",
+                    ", ".join(map(str, missing)),
+                    count,
+                )
+                told = True
+            await asyncio.sleep(LEASE_RETRY_SECONDS)
+        log.info("running shards %s of %d", ", ".join(map(str, self.settings.shard_ids)), count)
+        self._lease_watch = asyncio.create_task(self._watch_leases())
+
+    async def _watch_leases(self) -> None:
+        """Stop at once if a shard's lease is lost (its database connection broke): another
+        process may run that shard now, and two processes must never run one shard."""
+        while not self.is_closed():
+            await asyncio.sleep(LEASE_CHECK_SECONDS)
+            for shard in self.settings.shard_ids:
+                if not self.tables.repository.holds_shard(shard):
+                    log.error(
+                        "lost the lease of shard %d: stopping so as not to run it twice", shard
+                    )
+                    self.lost_shard = shard
+                    await self.close()
+                    return
+
     async def setup_hook(self) -> None:
         await self.prepare(self.settings.database_url)
+        await self.claim_shards()
         restored = await self.tables.restore()
         if restored:
             log.info("restored %d running tables", len(restored))
@@ -146,6 +199,8 @@ class Gobelet(commands.Bot):
         await refuse(interaction, error, table)
 
     async def close(self) -> None:
+        if self._lease_watch is not None and self._lease_watch is not asyncio.current_task():
+            self._lease_watch.cancel()
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.storage.base import Shards
+
 DEFAULT_DATABASE_URL = "sqlite:///data/gobelet.db"
 # Files the bot can make again (caches): beside a SQLite database unless GOBELET_DATA_DIR
 # says otherwise, and in data/ when the database is not a file.
@@ -30,6 +32,12 @@ class Settings:
     cpu_delay_seconds: float = 1.5
     log_level: str = "INFO"
     dice_seed: int | None = None  # tests and demos only: reproducible dice per table
+    shard_count: int = 1  # Discord's shards in all, across every process
+    shard_ids: tuple[int, ...] = (0,)  # the shards this process runs
+
+    @property
+    def shards(self) -> Shards:
+        return Shards(self.shard_count, frozenset(self.shard_ids))
 
     @property
     def database_path(self) -> Path:
@@ -49,7 +57,8 @@ class Settings:
             f"api_base_url={self.api_base_url!r}, gateway_url={self.gateway_url!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
             f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r}, "
-            f"dice_seed={self.dice_seed!r})"
+            f"dice_seed={self.dice_seed!r}, shard_count={self.shard_count!r}, "
+            f"shard_ids={self.shard_ids!r})"
         )
 
 
@@ -75,6 +84,36 @@ def _folder(env: dict[str, str], name: str, default: Path) -> Path:
     if path.exists() and not path.is_dir():
         raise ConfigError(f"{name} must be a folder (got the file {raw!r})")
     return path
+
+
+def _shards(env: dict[str, str]) -> tuple[int, tuple[int, ...]]:
+    """GOBELET_SHARD_COUNT (every process the same) and GOBELET_SHARD_IDS (this process's:
+    "0,1" or "0-3"; all of them by default)."""
+    count_raw = env.get("GOBELET_SHARD_COUNT", "").strip()
+    ids_raw = env.get("GOBELET_SHARD_IDS", "").strip()
+    if not count_raw:
+        if ids_raw:
+            raise ConfigError("GOBELET_SHARD_IDS needs GOBELET_SHARD_COUNT (the shards in all)")
+        return 1, (0,)
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise ConfigError(f"GOBELET_SHARD_COUNT must be a whole number from 1 (got {count_raw!r})")
+    count = int(count_raw)
+    if not ids_raw:
+        return count, tuple(range(count))
+    ids: set[int] = set()
+    for part in ids_raw.split(","):
+        first, _, last = part.strip().partition("-")
+        if not first.isdigit() or (last and not last.isdigit()):
+            raise ConfigError(
+                f'GOBELET_SHARD_IDS must list shard numbers, as "0,2" or "0-3" (got {ids_raw!r})'
+            )
+        ids.update(range(int(first), int(last or first) + 1))
+    if not ids or max(ids) >= count:
+        raise ConfigError(
+            f"GOBELET_SHARD_IDS must be shards from 0 to {count - 1}"
+            f" (GOBELET_SHARD_COUNT is {count}; got {ids_raw!r})"
+        )
+    return count, tuple(sorted(ids))
 
 
 def _beside(database_url: str) -> Path:
@@ -104,6 +143,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     if seed_raw and not seed_raw.lstrip("-").isdigit():
         raise ConfigError(f"GOBELET_DICE_SEED must be a whole number (got {seed_raw!r})")
     database_url = env.get("GOBELET_DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    shard_count, shard_ids = _shards(env)
     return Settings(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         database_url=database_url,
@@ -115,4 +155,6 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         cpu_delay_seconds=_number(env, "GOBELET_CPU_DELAY_SECONDS", 1.5, minimum=0.0),
         log_level=level,
         dice_seed=int(seed_raw) if seed_raw else None,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

@@ -349,9 +349,10 @@ class Tables(Turns):
     # ---- start-up and shutdown
 
     async def restore(self) -> list[Table]:
-        """Load every running game from the database (after a restart)."""
+        """Load every running game of this process's shards from the database (after a
+        restart, or when taking a shard over from a process that died)."""
         tables = []
-        for record in await self.repository.running_games():
+        for record in await self.repository.running_games(self.settings.shards):
             if record.kind not in REGISTRY:
                 continue
             try:

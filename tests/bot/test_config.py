@@ -122,3 +122,41 @@ def test_a_dotenv_file_fills_what_the_environment_lacks(tmp_path):
     assert "turn_seconds=5.0" in done.stdout
     assert "token=<set>" in done.stdout
     assert "from-dotenv" not in done.stdout + done.stderr
+
+
+def test_one_process_runs_the_one_shard_by_default():
+    settings = load_settings({})
+    assert (settings.shard_count, settings.shard_ids) == (1, (0,))
+    assert settings.shards.all
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [
+        ("4", "", (0, 1, 2, 3)),
+        ("4", "1,3", (1, 3)),
+        ("4", "0-2", (0, 1, 2)),
+        ("8", "6-7, 0", (0, 6, 7)),
+    ],
+)
+def test_a_process_runs_the_shards_it_is_given(count, ids, expected):
+    env = {"GOBELET_SHARD_COUNT": count, "GOBELET_SHARD_IDS": ids}
+    settings = load_settings(env)
+    assert (settings.shard_count, settings.shard_ids) == (int(count), expected)
+    assert settings.shards.ids == frozenset(expected)
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"GOBELET_SHARD_COUNT": "0"}, "GOBELET_SHARD_COUNT"),
+        ({"GOBELET_SHARD_COUNT": "two"}, "GOBELET_SHARD_COUNT"),
+        ({"GOBELET_SHARD_IDS": "0"}, "GOBELET_SHARD_COUNT"),
+        ({"GOBELET_SHARD_COUNT": "2", "GOBELET_SHARD_IDS": "2"}, "from 0 to 1"),
+        ({"GOBELET_SHARD_COUNT": "2", "GOBELET_SHARD_IDS": "a,b"}, "GOBELET_SHARD_IDS"),
+        ({"GOBELET_SHARD_COUNT": "4", "GOBELET_SHARD_IDS": "3-1"}, "from 0 to 3"),
+    ],
+)
+def test_unusable_shard_settings_are_refused_with_what_is_expected(env, named):
+    with pytest.raises(ConfigError, match=named):
+        load_settings(env)
