@@ -3,13 +3,21 @@ backend with numbered marks renumbers them), the shard filter, and reading a fig
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
-from bot.kernel.spec import RATING, Aggregate, Better, Metric
-from bot.storage.base import GAMES, Shards
+from bot.kernel.spec import RATING, Aggregate, Better, Board, Metric
+from bot.storage.base import GAMES, GameRecord, Shards, Timer
 
 RUNNING = ("lobby", "active")
+
+
+class Row(Protocol):
+    """A result row as both drivers give it: by position, or by column name."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
 
 
 def migrations(package: str) -> list[tuple[int, str]]:
@@ -119,3 +127,39 @@ def shown(metric: Metric, stored: dict[str, tuple[float, float]]) -> float | Non
         games = stored.get(GAMES, (0.0, 0.0))[0]
         return total / games if games else None
     return total
+
+
+def figures(rows: Iterable[Row], boards: Sequence[Board]) -> dict[str, dict[str, float]]:
+    """``player_figures`` from the player's (board, stored figure, sum, max) rows."""
+    stored: dict[str, dict[str, tuple[float, float]]] = {}
+    for row in rows:
+        stored.setdefault(row[0], {})[row[1]] = (row[2], row[3])
+    found: dict[str, dict[str, float]] = {}
+    for board in boards:
+        if board.name in stored:
+            mine = stored[board.name]
+            values = ((m.name, shown(m, mine)) for m in board.metrics)
+            found[board.name] = {name: value for name, value in values if value is not None}
+    return found
+
+
+def game_record(row: Row) -> GameRecord:
+    """A ``games`` row as the ports return it."""
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        status=row["status"],
+        version=row["version"],
+        state=json.loads(row["state_json"]) if row["state_json"] else None,
+        meta=json.loads(row["meta_json"]),
+    )
+
+
+TIMER_COLUMNS = "key, due, guild_id, payload_json, attempts"
+
+
+def timer(row: Row) -> Timer:
+    """A ``timers`` row read as ``TIMER_COLUMNS``."""
+    return Timer(row[0], row[1], row[2], json.loads(row[3]), row[4])

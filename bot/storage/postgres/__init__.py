@@ -250,12 +250,12 @@ class PostgresRepository:
                 ),
                 *params,
             )
-        return [_game(row) for row in rows]
+        return [sql.game_record(row) for row in rows]
 
     async def game(self, game_id: int) -> GameRecord | None:
         async with self._connection() as db:
             row = await db.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
-        return _game(row) if row else None
+        return sql.game_record(row) if row else None
 
     async def last_ended_game(self, guild_id: int, channel_id: int, kind: str) -> GameRecord | None:
         async with self._connection() as db:
@@ -267,7 +267,7 @@ class PostgresRepository:
                 kind,
                 channel_id,
             )
-        return _game(row) if row else None
+        return sql.game_record(row) if row else None
 
     async def events(self, game_id: int) -> list[EventRecord]:
         async with self._connection() as db:
@@ -328,7 +328,6 @@ class PostgresRepository:
     async def player_figures(
         self, guild_id: int, user_id: int, boards: Sequence[Board]
     ) -> dict[str, dict[str, float]]:
-        stored: dict[str, dict[str, tuple[float, float]]] = {}
         async with self._connection() as db:
             rows = await db.fetch(
                 "SELECT game, metric, SUM(value), MAX(value) FROM stat_values"
@@ -336,15 +335,7 @@ class PostgresRepository:
                 guild_id,
                 user_id,
             )
-        for game, metric, total, best in rows:
-            stored.setdefault(game, {})[metric] = (total, best)
-        figures: dict[str, dict[str, float]] = {}
-        for board in boards:
-            if board.name in stored:
-                mine = stored[board.name]
-                shown = ((m.name, sql.shown(m, mine)) for m in board.metrics)
-                figures[board.name] = {name: value for name, value in shown if value is not None}
-        return figures
+        return sql.figures(rows, boards)
 
     async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, Rating]:
         async with self._connection() as db:
@@ -412,12 +403,11 @@ class PostgresRepository:
         async with self._connection() as db:
             rows = await db.fetch(
                 sql.numbered(
-                    "SELECT key, due, guild_id, payload_json, attempts FROM timers"
-                    f" WHERE TRUE{mine} ORDER BY due, key"
+                    f"SELECT {sql.TIMER_COLUMNS} FROM timers WHERE TRUE{mine} ORDER BY due, key"
                 ),
                 *params,
             )
-        return [Timer(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+        return [sql.timer(row) for row in rows]
 
 
 async def _count_results(db: Connection, game_id: int, results: GameResults) -> None:
@@ -473,19 +463,6 @@ _SET_TIMER = (
 
 def _timer_row(timer: Timer) -> tuple[Any, ...]:
     return (timer.key, timer.due, timer.guild_id, _dumps(timer.payload), timer.attempts)
-
-
-def _game(row: asyncpg.Record) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        kind=row["kind"],
-        status=row["status"],
-        version=row["version"],
-        state=json.loads(row["state_json"]) if row["state_json"] else None,
-        meta=json.loads(row["meta_json"]),
-    )
 
 
 def _safe(error: BaseException, dsn: str) -> str:

@@ -348,21 +348,12 @@ class SqliteRepository:
     async def player_figures(
         self, guild_id: int, user_id: int, boards: Sequence[Board]
     ) -> dict[str, dict[str, float]]:
-        stored: dict[str, dict[str, tuple[float, float]]] = {}
         async with self._db.execute(
             "SELECT game, metric, SUM(value), MAX(value) FROM stat_values"
             " WHERE guild_id = ? AND user_id = ? GROUP BY game, metric",
             (guild_id, user_id),
         ) as cursor:
-            for game, metric, total, best in await cursor.fetchall():
-                stored.setdefault(game, {})[metric] = (total, best)
-        figures: dict[str, dict[str, float]] = {}
-        for board in boards:
-            if board.name in stored:
-                mine = stored[board.name]
-                shown = ((m.name, sql.shown(m, mine)) for m in board.metrics)
-                figures[board.name] = {name: value for name, value in shown if value is not None}
-        return figures
+            return sql.figures(await cursor.fetchall(), boards)
 
     @_serialised
     async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, Rating]:
@@ -429,7 +420,7 @@ class SqliteRepository:
         async with self._db.execute(
             f"SELECT * FROM games WHERE status IN ('lobby', 'active'){mine} ORDER BY id", params
         ) as cursor:
-            return [_game(row) for row in await cursor.fetchall()]
+            return [sql.game_record(row) for row in await cursor.fetchall()]
 
     # ---- timers
 
@@ -457,12 +448,11 @@ class SqliteRepository:
     async def timers(self, shards: Shards = ALL_SHARDS) -> list[Timer]:
         mine, params = sql.shard_filter(shards)
         async with self._db.execute(
-            "SELECT key, due, guild_id, payload_json, attempts FROM timers"
-            f" WHERE 1 = 1{mine} ORDER BY due, key",
+            f"SELECT {sql.TIMER_COLUMNS} FROM timers WHERE 1 = 1{mine} ORDER BY due, key",
             params,
         ) as cursor:
             rows = await cursor.fetchall()
-        return [Timer(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+        return [sql.timer(row) for row in rows]
 
     @_serialised
     async def last_ended_game(self, guild_id: int, channel_id: int, kind: str) -> GameRecord | None:
@@ -473,13 +463,13 @@ class SqliteRepository:
             (guild_id, kind, channel_id),
         ) as cursor:
             row = await cursor.fetchone()
-        return _game(row) if row else None
+        return sql.game_record(row) if row else None
 
     @_serialised
     async def game(self, game_id: int) -> GameRecord | None:
         async with self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()
-        return _game(row) if row else None
+        return sql.game_record(row) if row else None
 
     @_serialised
     async def events(self, game_id: int) -> list[EventRecord]:
@@ -508,19 +498,6 @@ async def _rollback(db: aiosqlite.Connection) -> None:
     # Nothing may have been begun, or the connection may be gone: then nothing to undo.
     with contextlib.suppress(sqlite3.Error):
         await db.execute("ROLLBACK")
-
-
-def _game(row: aiosqlite.Row) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        kind=row["kind"],
-        status=row["status"],
-        version=row["version"],
-        state=json.loads(row["state_json"]) if row["state_json"] else None,
-        meta=json.loads(row["meta_json"]),
-    )
 
 
 async def open_sqlite(path: str) -> Repository:
