@@ -12,6 +12,7 @@ DEFAULT_DATABASE_URL = "sqlite:///data/gobelet.db"
 # Files the bot can make again (caches): beside a SQLite database unless GOBELET_DATA_DIR
 # says otherwise, and in data/ when the database is not a file.
 DEFAULT_DATA_DIR = Path("data")
+LOG_FORMATS = ("text", "json")
 
 
 class ConfigError(ValueError):
@@ -30,6 +31,7 @@ class Settings:
     cpu_delay_seconds: float = 1.5
     log_level: str = "INFO"
     dice_seed: int | None = None  # tests and demos only: reproducible dice per table
+    log_format: str = "text"
 
     @property
     def database_path(self) -> Path:
@@ -49,7 +51,7 @@ class Settings:
             f"api_base_url={self.api_base_url!r}, gateway_url={self.gateway_url!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
             f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r}, "
-            f"dice_seed={self.dice_seed!r})"
+            f"dice_seed={self.dice_seed!r}, log_format={self.log_format!r})"
         )
 
 
@@ -75,6 +77,13 @@ def _folder(env: dict[str, str], name: str, default: Path) -> Path:
     if path.exists() and not path.is_dir():
         raise ConfigError(f"{name} must be a folder (got the file {raw!r})")
     return path
+
+
+def _choice(env: dict[str, str], name: str, choices: tuple[str, ...]) -> str:
+    raw = env.get(name, "").strip().lower() or choices[0]
+    if raw not in choices:
+        raise ConfigError(f"{name} must be {' or '.join(choices)} (got {raw!r})")
+    return raw
 
 
 def _beside(database_url: str) -> Path:
@@ -115,4 +124,5 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         cpu_delay_seconds=_number(env, "GOBELET_CPU_DELAY_SECONDS", 1.5, minimum=0.0),
         log_level=level,
         dice_seed=int(seed_raw) if seed_raw else None,
+        log_format=_choice(env, "GOBELET_LOG_FORMAT", LOG_FORMATS),
     )
