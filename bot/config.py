@@ -12,6 +12,9 @@ DEFAULT_DATABASE_URL = "sqlite:///data/gobelet.db"
 # Files the bot can make again (caches): beside a SQLite database unless GOBELET_DATA_DIR
 # says otherwise, and in data/ when the database is not a file.
 DEFAULT_DATA_DIR = Path("data")
+# Files that come with the bot (the presets' Yadès tables), read only: the source tree's
+# data/ unless GOBELET_SHIPPED_DIR says otherwise (the image builds them outside its volume).
+DEFAULT_SHIPPED_DIR = Path(__file__).resolve().parent.parent / "data"
 LOG_FORMATS = ("text", "json")
 
 
@@ -32,6 +35,7 @@ class Settings:
     log_level: str = "INFO"
     dice_seed: int | None = None  # tests and demos only: reproducible dice per table
     log_format: str = "text"
+    shipped_dir: Path = DEFAULT_SHIPPED_DIR
 
     @property
     def database_path(self) -> Path:
@@ -51,7 +55,8 @@ class Settings:
             f"api_base_url={self.api_base_url!r}, gateway_url={self.gateway_url!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
             f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r}, "
-            f"dice_seed={self.dice_seed!r}, log_format={self.log_format!r})"
+            f"dice_seed={self.dice_seed!r}, log_format={self.log_format!r}, "
+            f"shipped_dir={str(self.shipped_dir)!r})"
         )
 
 
@@ -76,6 +81,14 @@ def _folder(env: dict[str, str], name: str, default: Path) -> Path:
     # A missing folder is made when first needed; a file in its place never could be.
     if path.exists() and not path.is_dir():
         raise ConfigError(f"{name} must be a folder (got the file {raw!r})")
+    return path
+
+
+def _shipped(env: dict[str, str]) -> Path:
+    path = _folder(env, "GOBELET_SHIPPED_DIR", DEFAULT_SHIPPED_DIR)
+    # Nothing is ever written there: a folder that is missing is a mistake, not one to make.
+    if path != DEFAULT_SHIPPED_DIR and not path.is_dir():
+        raise ConfigError(f"GOBELET_SHIPPED_DIR must be a folder that exists (got {str(path)!r})")
     return path
 
 
@@ -125,4 +138,5 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         log_level=level,
         dice_seed=int(seed_raw) if seed_raw else None,
         log_format=_choice(env, "GOBELET_LOG_FORMAT", LOG_FORMATS),
+        shipped_dir=_shipped(env),
     )

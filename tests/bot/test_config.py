@@ -122,3 +122,11 @@ def test_a_dotenv_file_fills_what_the_environment_lacks(tmp_path):
     assert "turn_seconds=5.0" in done.stdout
     assert "token=<set>" in done.stdout
     assert "from-dotenv" not in done.stdout + done.stderr
+
+
+def test_the_shipped_folder_is_the_source_trees_data_unless_told(tmp_path):
+    assert load_settings({}).shipped_dir == Path(__file__).resolve().parents[2] / "data"
+    assert load_settings({"GOBELET_SHIPPED_DIR": str(tmp_path)}).shipped_dir == tmp_path
+    # Nothing writes there: a folder that is not there is a mistake in the setting.
+    with pytest.raises(ConfigError, match="GOBELET_SHIPPED_DIR must be a folder that exists"):
+        load_settings({"GOBELET_SHIPPED_DIR": str(tmp_path / "missing")})
