@@ -12,6 +12,7 @@ import discord
 from bot import logs
 from bot.client import Gobelet, point_at
 from bot.config import ConfigError, Settings, load_settings
+from bot.health import HealthServer
 
 EXIT_CONFIG = 2
 
@@ -50,7 +51,21 @@ async def _run(settings: Settings) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+    server = None
+    if settings.http_port is not None:
+        server = HealthServer(bot, settings.http_host, settings.http_port)
     async with bot:
+        if server is not None:
+            try:
+                await server.start()
+            except OSError as error:
+                await server.stop()
+                print(
+                    f"GOBELET_HTTP_PORT: cannot listen on {settings.http_host}:"
+                    f"{settings.http_port} ({error.strerror or error})",
+                    file=sys.stderr,
+                )
+                return EXIT_CONFIG
         try:
             await bot.start(settings.token or "")
         except discord.LoginFailure:
@@ -59,6 +74,9 @@ async def _run(settings: Settings) -> int:
                 file=sys.stderr,
             )
             return EXIT_CONFIG
+        finally:
+            if server is not None:
+                await server.stop()
     return 0
 
 

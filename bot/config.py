@@ -36,6 +36,8 @@ class Settings:
     dice_seed: int | None = None  # tests and demos only: reproducible dice per table
     log_format: str = "text"
     shipped_dir: Path = DEFAULT_SHIPPED_DIR
+    http_port: int | None = None  # the health and metrics endpoint; None: not served
+    http_host: str = "127.0.0.1"
 
     @property
     def database_path(self) -> Path:
@@ -56,7 +58,8 @@ class Settings:
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
             f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r}, "
             f"dice_seed={self.dice_seed!r}, log_format={self.log_format!r}, "
-            f"shipped_dir={str(self.shipped_dir)!r})"
+            f"shipped_dir={str(self.shipped_dir)!r}, http_port={self.http_port!r}, "
+            f"http_host={self.http_host!r})"
         )
 
 
@@ -90,6 +93,15 @@ def _shipped(env: dict[str, str]) -> Path:
     if path != DEFAULT_SHIPPED_DIR and not path.is_dir():
         raise ConfigError(f"GOBELET_SHIPPED_DIR must be a folder that exists (got {str(path)!r})")
     return path
+
+
+def _port(env: dict[str, str], name: str) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= 65535:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535 (got {raw!r})")
+    return int(raw)
 
 
 def _choice(env: dict[str, str], name: str, choices: tuple[str, ...]) -> str:
@@ -139,4 +151,6 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         dice_seed=int(seed_raw) if seed_raw else None,
         log_format=_choice(env, "GOBELET_LOG_FORMAT", LOG_FORMATS),
         shipped_dir=_shipped(env),
+        http_port=_port(env, "GOBELET_HTTP_PORT"),
+        http_host=env.get("GOBELET_HTTP_HOST", "").strip() or "127.0.0.1",
     )
