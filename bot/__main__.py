@@ -13,6 +13,7 @@ from bot import logs
 from bot.client import Gobelet, point_at
 from bot.config import ConfigError, Settings, load_settings
 from bot.health import HealthServer
+from bot.shutdown import shut_down
 
 EXIT_CONFIG = 2
 
@@ -49,8 +50,9 @@ async def _run(settings: Settings) -> int:
     point_at(settings)
     bot = Gobelet(settings)
     loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []  # kept: the loop holds tasks only weakly
     for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(signum, lambda: stopping.append(loop.create_task(shut_down(bot))))
     server = None
     if settings.http_port is not None:
         server = HealthServer(bot, settings.http_host, settings.http_port)

@@ -10,6 +10,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import shutdown
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
@@ -89,6 +90,8 @@ class Gobelet(commands.Bot):
         self.table_cogs = {}
         self.table_posts = {}
         self.command_ids = {}
+        self.closing = False  # set by a graceful stop (bot.shutdown): interactions are refused
+        shutdown.refuse_while_closing(self)
 
     def add_components(self, *items: stale.DynamicType) -> None:
         """Register a cog's buttons and selects (they survive restarts)."""

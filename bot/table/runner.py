@@ -366,6 +366,22 @@ class Tables(Turns):
             tables.append(table)
         return tables
 
+    async def drain(self, timeout: float) -> bool:
+        """Let the moves in flight finish and start no other (a graceful stop): True when
+        every table's lock came free within ``timeout`` seconds."""
+        self._closing = True  # a move that ends now arms no timer
+
+        async def settled(table: Table) -> None:
+            async with table.lock:  # no timer is mid-move while the lock is ours
+                self._cancel_timers(table)
+
+        try:
+            async with asyncio.timeout(timeout):
+                await asyncio.gather(*(settled(table) for table in list(self.by_id.values())))
+        except TimeoutError:
+            return False
+        return True
+
     async def close(self) -> None:
         self._closing = True
         for table in list(self.by_id.values()):

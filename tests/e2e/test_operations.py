@@ -7,6 +7,7 @@ port free on this machine; the test asks it over HTTP as a probe or Prometheus w
 from __future__ import annotations
 
 import json
+import signal
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,6 +20,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.conftest import BOT_KEY
 from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.maya_driver import MayaDriver, mark, wait_line
+from tests.e2e.transcript import Message
 
 
 def free_port() -> int:
@@ -123,3 +126,75 @@ async def test_json_logs_are_one_object_a_line_without_any_token(
     written = served.bot.log()
     assert emulator.token not in written
     assert emulator.interactions and all(i.token not in written for i in emulator.interactions)
+
+
+# --------------------------------------------------------------------------- a graceful stop
+
+CLOSING = {
+    "fr": "Le bot s'arrête pour un instant (redémarrage ou mise à jour) : rien n'a été fait. "
+    "Réessaie dans une minute !",
+    "en": "The bot is stopping for a moment (a restart or an update): nothing was done. "
+    "Try again in a minute!",
+}
+BACK_FR = "🔁 La table est de retour après un redémarrage du bot. On reprend !"
+STOPPING = "stopping: new interactions are refused"
+
+
+def table(driver: MayaDriver) -> Message:
+    assert driver.table is not None
+    return driver.table
+
+
+async def test_a_sigterm_finishes_the_move_in_flight_refuses_the_rest_and_loses_nothing(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    # The start of a game is caught mid-answer (its move stored, its table being shown) when
+    # the bot is told to stop; Discord's window is widened to leave the test that time.
+    emulator.response_deadline = 60.0
+    alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
+    comptoir = emulator.channel("bar", "comptoir")
+    driver = MayaDriver(emulator, comptoir)
+    await (await emulator.slash(alice, comptoir, "maya start", {"mode": "vies"})).reply()
+    await driver.find_table()
+    await driver.click(bob, "join")
+    await emulator.wait_for(lambda: f"<@{bob.id}>" in table(driver).text, what="bob seated")
+    held = emulator.hold("POST", "/callback")
+    started = await emulator.slash(alice, comptoir, "maya commencer")
+    await emulator.wait_for(lambda: held.path, what="the start's answer on its way")
+
+    bot.signal(signal.SIGTERM)
+    await emulator.wait_for(lambda: STOPPING in bot.log(), what="the bot to start stopping")
+    # Whatever arrives now is refused, privately, in the reader's language: a command...
+    for user, lang in ((bob, "fr"), (carol, "en")):
+        late = await (await emulator.slash(user, comptoir, "maya des")).reply()
+        assert late.ephemeral and late.audience == user.id
+        assert late.text == CLOSING[lang]
+    # ... and a click on the lobby's buttons, which would have seated carol.
+    lobby = next(m for m in emulator.transcript.public(comptoir.id) if m.buttons)
+    clicked = await emulator.click(carol, lobby, label="Rejoindre")
+    assert (await clicked.reply()).text == CLOSING["en"]
+    assert bot.alive  # the start is still being shown
+
+    held.release()
+    assert await bot.exit_code(timeout=20.0) == 0  # SIGKILLed (-9) had it not stopped
+    await started.reply()  # the start's answer was delivered before the bot closed
+    turn, shown = driver.turn(), table(driver).embeds
+    assert turn.phase == "open" and turn.player in (alice.id, bob.id)
+    assert f"<@{carol.id}>" not in table(driver).text
+    assert "Traceback" not in bot.log()
+
+    restarted = mark(emulator)
+    await bot.start()
+    await wait_line(emulator, comptoir, BACK_FR, since=restarted)
+    assert driver.turn() == turn
+    assert table(driver).embeds == shown
+
+
+async def test_a_sigterm_with_nothing_in_flight_closes_at_once_with_code_0(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash("alice", comptoir, "maya start")).reply()
+    assert await bot.terminate() == 0
+    assert STOPPING in bot.log() and "still in flight" not in bot.log()
+    assert all(session.ws.closed for session in emulator.sessions)  # it said goodbye
