@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -20,6 +23,7 @@ from bot.table import Tables
 from cogs.table import answers
 from tests.bot.test_answers import CLICK, SLASH, FakeInteraction
 
+ROOT = Path(__file__).resolve().parents[2]
 AUTOCOMPLETE = discord.InteractionType.autocomplete
 KINDS = ("command", "component", "modal", "autocomplete")
 
@@ -215,3 +219,38 @@ async def test_metrics_are_served_in_prometheus_text_format(served) -> None:
     assert "# TYPE gobelet_interactions_total counter" in text
     async with session.get("/") as response:
         assert response.status == 404
+
+
+async def probe(**env: str) -> tuple[int, str]:
+    """``python -m bot.probe`` (what the image's HEALTHCHECK runs), with ``env``."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "GOBELET_"))}
+    clean["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), clean.get("PYTHONPATH")]))
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.probe",
+        env={**clean, **env},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await process.communicate()
+    assert process.returncode is not None
+    return process.returncode, (out + err).decode()
+
+
+async def test_the_probe_asks_the_port_the_bot_listens_on(
+    served, unused_tcp_port, unused_tcp_port_factory
+) -> None:
+    bot, _ = served
+    port = str(unused_tcp_port)  # the served bot's
+    assert await probe(GOBELET_HTTP_PORT=port, GOBELET_HTTP_HOST="0.0.0.0") == (
+        0,
+        '{"status": "ok", "gateway": "ok", "storage": "ok"}\n',
+    )
+    bot.ws.open = False
+    code, said = await probe(GOBELET_HTTP_PORT=port)
+    assert code == 1 and '"gateway": "disconnected"' in said
+    code, said = await probe(GOBELET_HTTP_PORT=str(unused_tcp_port_factory()))  # nobody there
+    assert code == 1 and "Connection refused" in said
+    code, said = await probe()
+    assert code == 1 and "GOBELET_HTTP_PORT is not set" in said
