@@ -1,14 +1,19 @@
-"""What deploys the bot: the lock files the image and CI install from, the Dockerfile (read
-as text: no Docker engine is needed to run these)."""
+"""What deploys the bot: the lock files the image and CI install from, the Dockerfile and
+docker-compose.yml (read as text and YAML: no Docker engine is needed to run these)."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
 import tomllib
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 import pytest
+import yaml
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -163,3 +168,116 @@ def test_the_build_context_leaves_out_the_token_and_the_databases() -> None:
     assert ignored[0] == "*"  # everything, but what is named after
     allowed = {line[1:] for line in ignored if line.startswith("!")}
     assert ".env" not in allowed and not any(".db" in line for line in allowed)
+
+
+# ------------------------------------------------------------------ docker-compose.yml
+
+# A Discord bot token: three base64url parts (the user id, a timestamp, an HMAC).
+TOKEN_SHAPE = re.compile(r"[\w-]{23,28}\.[\w-]{6}\.[\w-]{27,40}")
+
+
+@pytest.fixture(scope="module")
+def compose_text() -> str:
+    return (ROOT / "docker-compose.yml").read_text()
+
+
+@pytest.fixture(scope="module")
+def compose(compose_text: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load(compose_text)
+    return loaded
+
+
+def test_compose_runs_the_bot_and_postgresql_16(compose) -> None:
+    services = compose["services"]
+    assert set(services) == {"bot", "db"}
+    assert services["db"]["image"] == "postgres:16"
+    assert services["bot"]["build"] == "."
+    for service in services.values():
+        assert service["restart"] in ("always", "unless-stopped")
+
+
+def test_the_bot_waits_for_a_healthy_database(compose) -> None:
+    bot, db = compose["services"]["bot"], compose["services"]["db"]
+    assert bot["depends_on"] == {"db": {"condition": "service_healthy"}}
+    assert db["healthcheck"]["test"][:2] == ["CMD", "pg_isready"]
+
+
+def test_the_database_keeps_its_data_in_a_named_volume(compose) -> None:
+    volumes = compose["services"]["db"]["volumes"]
+    named = [
+        volume.split(":")[0] for volume in volumes if volume.endswith(":/var/lib/postgresql/data")
+    ]
+    assert named and named[0] in compose["volumes"]
+
+
+def test_the_bot_reaches_the_database_by_a_postgresql_url(compose) -> None:
+    env = compose["services"]["bot"]["environment"]
+    db = compose["services"]["db"]["environment"]
+    url = env["GOBELET_DATABASE_URL"]
+    assert url.startswith("postgresql://gobelet:") and url.endswith("@db:5432/gobelet")
+    # One password, from the environment (or .env), for both sides.
+    assert "${POSTGRES_PASSWORD:-" in url and db["POSTGRES_PASSWORD"].startswith(
+        "${POSTGRES_PASSWORD:-"
+    )
+    assert (db["POSTGRES_USER"], db["POSTGRES_DB"]) == ("gobelet", "gobelet")
+
+
+def test_no_token_is_written_in_the_compose_file(compose, compose_text) -> None:
+    assert compose["services"]["bot"]["environment"]["DISCORD_TOKEN"].startswith(
+        "${DISCORD_TOKEN:?"
+    )
+    assert TOKEN_SHAPE.search(compose_text) is None
+    assert TOKEN_SHAPE.search("MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GaBcDe.abcdefghijklmnopqrstuvwxyz0123")
+
+
+def test_the_bots_health_check_asks_the_port_it_listens_on(compose, dockerfile) -> None:
+    bot = compose["services"]["bot"]
+    assert bot["healthcheck"]["test"] == ["CMD", "python", "-m", "bot.probe"]
+    port = bot["environment"].get(
+        "GOBELET_HTTP_PORT", image_env(final_stage(dockerfile)).get("GOBELET_HTTP_PORT")
+    )
+    assert port == "8080"
+    published = [mapping.rsplit(":", 1)[-1] for mapping in bot["ports"]]
+    assert published == [port]
+    assert bot["stop_grace_period"] == "20s"  # past the bot's own wait for moves in flight
+
+
+def compose_command() -> list[str] | None:
+    """A Compose that validates a file without a Docker daemon, if this machine has one."""
+    for command in (["docker", "compose"], ["docker-compose"]):
+        if shutil.which(command[0]) is None:
+            continue
+        found = subprocess.run([*command, "version"], capture_output=True, text=True)
+        if found.returncode == 0:
+            return command
+    return None
+
+
+def test_compose_itself_accepts_the_file(tmp_path) -> None:
+    command = compose_command()
+    if command is None:
+        pytest.skip(
+            "no Docker Compose here (neither the docker client's plugin nor docker-compose)"
+        )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "POSTGRES_"))}
+    empty = tmp_path / "empty.env"  # not the developer's .env beside the file
+    empty.write_text("")
+    config = [*command, "--file", str(ROOT / "docker-compose.yml"), "--env-file", str(empty)]
+    checked = subprocess.run(
+        [*config, "config", "--quiet"],
+        env={**env, "DISCORD_TOKEN": "a-value-for-the-check"},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert checked.returncode == 0, checked.stderr
+    missing = subprocess.run(
+        [*config, "config", "--quiet"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert missing.returncode != 0 and "DISCORD_TOKEN" in missing.stderr
