@@ -281,3 +281,17 @@ def test_compose_itself_accepts_the_file(tmp_path) -> None:
         timeout=60,
     )
     assert missing.returncode != 0 and "DISCORD_TOKEN" in missing.stderr
+
+
+def test_every_variable_read_is_in_the_readmes_configuration_table(compose_text) -> None:
+    readme = (ROOT / "README.md").read_text()
+    table = readme[readme.index("## Configuration") : readme.index("## Deploying")]
+    listed = set(re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE))
+    sources = [
+        path.read_text() for folder in ("bot", "cogs") for path in (ROOT / folder).rglob("*.py")
+    ]
+    read = {
+        name for text in sources for name in re.findall(r'"((?:GOBELET|DISCORD)_[A-Z_]+)"', text)
+    }
+    read |= set(re.findall(r"\$\{(\w+)", compose_text))
+    assert read and read - listed == set()
