@@ -12,6 +12,8 @@ import discord
 from bot import logs
 from bot.client import Gobelet, point_at
 from bot.config import ConfigError, Settings, load_settings
+from bot.health import HealthServer
+from bot.shutdown import shut_down
 
 EXIT_CONFIG = 2
 EXIT_LOST_SHARD = 3  # another process may run one of ours now: the supervisor restarts us
@@ -49,9 +51,24 @@ async def _run(settings: Settings) -> int:
     point_at(settings)
     bot = Gobelet(settings)
     loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []  # kept: the loop holds tasks only weakly
     for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(signum, lambda: stopping.append(loop.create_task(shut_down(bot))))
+    server = None
+    if settings.http_port is not None:
+        server = HealthServer(bot, settings.http_host, settings.http_port)
     async with bot:
+        if server is not None:
+            try:
+                await server.start()
+            except OSError as error:
+                await server.stop()
+                print(
+                    f"GOBELET_HTTP_PORT: cannot listen on {settings.http_host}:"
+                    f"{settings.http_port} ({error.strerror or error})",
+                    file=sys.stderr,
+                )
+                return EXIT_CONFIG
         try:
             await bot.start(settings.token or "")
         except discord.LoginFailure:
@@ -60,6 +77,9 @@ async def _run(settings: Settings) -> int:
                 file=sys.stderr,
             )
             return EXIT_CONFIG
+        finally:
+            if server is not None:
+                await server.stop()
     if bot.lost_shard is not None:
         return EXIT_LOST_SHARD
     return 0
@@ -94,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    logs.setup(settings.log_level, secrets=[settings.token or ""])
+    logs.setup(settings.log_level, secrets=[settings.token or ""], style=settings.log_format)
     if args.check:
         return asyncio.run(_check(settings))
     if not settings.token:

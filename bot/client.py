@@ -11,6 +11,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import shutdown
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
@@ -99,6 +100,8 @@ class Gobelet(commands.AutoShardedBot):
         self.command_ids = {}
         self.lost_shard: int | None = None  # set when another process may have taken it
         self._lease_watch: asyncio.Task[None] | None = None
+        self.closing = False  # set by a graceful stop (bot.shutdown): interactions are refused
+        shutdown.refuse_while_closing(self)
 
     def add_components(self, *items: stale.DynamicType) -> None:
         """Register a cog's buttons and selects (they survive restarts)."""

@@ -14,6 +14,10 @@ DEFAULT_DATABASE_URL = "sqlite:///data/gobelet.db"
 # Files the bot can make again (caches): beside a SQLite database unless GOBELET_DATA_DIR
 # says otherwise, and in data/ when the database is not a file.
 DEFAULT_DATA_DIR = Path("data")
+# Files that come with the bot (the presets' Yadès tables), read only: the source tree's
+# data/ unless GOBELET_SHIPPED_DIR says otherwise (the image builds them outside its volume).
+DEFAULT_SHIPPED_DIR = Path(__file__).resolve().parent.parent / "data"
+LOG_FORMATS = ("text", "json")
 
 
 class ConfigError(ValueError):
@@ -34,6 +38,10 @@ class Settings:
     dice_seed: int | None = None  # tests and demos only: reproducible dice per table
     shard_count: int = 1  # Discord's shards in all, across every process
     shard_ids: tuple[int, ...] = (0,)  # the shards this process runs
+    log_format: str = "text"
+    shipped_dir: Path = DEFAULT_SHIPPED_DIR
+    http_port: int | None = None  # the health and metrics endpoint; None: not served
+    http_host: str = "127.0.0.1"
 
     @property
     def shards(self) -> Shards:
@@ -58,7 +66,9 @@ class Settings:
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
             f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r}, "
             f"dice_seed={self.dice_seed!r}, shard_count={self.shard_count!r}, "
-            f"shard_ids={self.shard_ids!r})"
+            f"shard_ids={self.shard_ids!r}, log_format={self.log_format!r}, "
+            f"shipped_dir={str(self.shipped_dir)!r}, http_port={self.http_port!r}, "
+            f"http_host={self.http_host!r})"
         )
 
 
@@ -116,6 +126,30 @@ def _shards(env: dict[str, str]) -> tuple[int, tuple[int, ...]]:
     return count, tuple(sorted(ids))
 
 
+def _shipped(env: dict[str, str]) -> Path:
+    path = _folder(env, "GOBELET_SHIPPED_DIR", DEFAULT_SHIPPED_DIR)
+    # Nothing is ever written there: a folder that is missing is a mistake, not one to make.
+    if path != DEFAULT_SHIPPED_DIR and not path.is_dir():
+        raise ConfigError(f"GOBELET_SHIPPED_DIR must be a folder that exists (got {str(path)!r})")
+    return path
+
+
+def _port(env: dict[str, str], name: str) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= 65535:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535 (got {raw!r})")
+    return int(raw)
+
+
+def _choice(env: dict[str, str], name: str, choices: tuple[str, ...]) -> str:
+    raw = env.get(name, "").strip().lower() or choices[0]
+    if raw not in choices:
+        raise ConfigError(f"{name} must be {' or '.join(choices)} (got {raw!r})")
+    return raw
+
+
 def _beside(database_url: str) -> Path:
     """The caches' default folder: the SQLite file's own (where they always were), else
     ``data``."""
@@ -157,4 +191,8 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         dice_seed=int(seed_raw) if seed_raw else None,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        log_format=_choice(env, "GOBELET_LOG_FORMAT", LOG_FORMATS),
+        shipped_dir=_shipped(env),
+        http_port=_port(env, "GOBELET_HTTP_PORT"),
+        http_host=env.get("GOBELET_HTTP_HOST", "").strip() or "127.0.0.1",
     )

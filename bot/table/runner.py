@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from bot import metrics
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.kernel import rating
@@ -254,16 +255,17 @@ class Tables(Turns):
         deadline = self._deadline_after(table, state)
         try:
             results = await self._results(table, state, events) if state.over else None
-            await self.repository.save_game(
-                table.id,
-                previous_version=table.version,
-                version=table.version + 1,
-                status=status,
-                state=state.to_json(),
-                meta={**table.meta(), "deadline": deadline},
-                events=_records(events),
-                results=results,
-            )
+            with metrics.STORAGE_WRITES.time():
+                await self.repository.save_game(
+                    table.id,
+                    previous_version=table.version,
+                    version=table.version + 1,
+                    status=status,
+                    state=state.to_json(),
+                    meta={**table.meta(), "deadline": deadline},
+                    events=_records(events),
+                    results=results,
+                )
         except BaseException:  # refused, failed or cancelled: the table stays as it was
             table.timeouts, table.names = previous_timeouts, previous_names
             raise
@@ -364,6 +366,22 @@ class Tables(Turns):
             self.by_id[table.id] = table
             tables.append(table)
         return tables
+
+    async def drain(self, timeout: float) -> bool:
+        """Let the moves in flight finish and start no other (a graceful stop): True when
+        every table's lock came free within ``timeout`` seconds."""
+        self._closing = True  # a move that ends now arms no timer
+
+        async def settled(table: Table) -> None:
+            async with table.lock:  # no timer is mid-move while the lock is ours
+                self._cancel_timers(table)
+
+        try:
+            async with asyncio.timeout(timeout):
+                await asyncio.gather(*(settled(table) for table in list(self.by_id.values())))
+        except TimeoutError:
+            return False
+        return True
 
     async def close(self) -> None:
         self._closing = True

@@ -21,6 +21,8 @@ from typing import Any
 
 import discord
 
+from bot import metrics
+
 log = logging.getLogger(__name__)
 
 WATCH_SECONDS = 2.0  # Discord's window is 3 s from the interaction's creation
@@ -36,6 +38,7 @@ class _Answer:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     placeholder: str | None = None  # a "thinking" message (public or private) to replace
     public: bool = False  # the handler's answer will be public: the watchdog defers so
+    arrived: float | None = None  # when ``watch`` saw it (monotonic), until its first answer
 
 
 def _state(interaction: discord.Interaction) -> _Answer:
@@ -43,6 +46,14 @@ def _state(interaction: discord.Interaction) -> _Answer:
     if state is None:
         state = interaction.extras[KEY] = _Answer()
     return state
+
+
+def _answered(interaction: discord.Interaction) -> None:
+    """The first response was just accepted: count the time it took, once."""
+    state = _state(interaction)
+    if state.arrived is not None:
+        metrics.answered(interaction, time.monotonic() - state.arrived)
+        state.arrived = None
 
 
 def expect_public(interaction: discord.Interaction) -> None:
@@ -79,6 +90,7 @@ async def reply(
     async with state.lock:
         if not interaction.response.is_done():
             sent = await interaction.response.send_message(ephemeral=ephemeral, **message)
+            _answered(interaction)
             shown = getattr(sent, "resource", None)
             return shown if shown is not None else await interaction.original_response()
         placeholder, state.placeholder = state.placeholder, None
@@ -128,6 +140,7 @@ async def acknowledge(interaction: discord.Interaction) -> None:
         if interaction.response.is_done():
             return
         await interaction.response.defer()
+        _answered(interaction)
 
 
 async def update(interaction: discord.Interaction, **changes: Any) -> None:
@@ -136,6 +149,7 @@ async def update(interaction: discord.Interaction, **changes: Any) -> None:
     async with state.lock:
         if not interaction.response.is_done():
             await interaction.response.edit_message(**changes)
+            _answered(interaction)
         else:  # deferred (by the watchdog): the original response is that message
             await interaction.edit_original_response(**changes)
 
@@ -158,16 +172,20 @@ async def think(interaction: discord.Interaction, *, ephemeral: bool) -> None:
             return
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         state.placeholder = PRIVATE if ephemeral else PUBLIC
+        _answered(interaction)
 
 
 def watch(interaction: discord.Interaction) -> None:
-    """Defer ``interaction`` if nothing answered it two seconds after it was created."""
+    """Defer ``interaction`` if nothing answered it two seconds after it was created; count
+    it, and the time to its first answer."""
+    metrics.received(interaction)
     if interaction.type not in (
         discord.InteractionType.application_command,
         discord.InteractionType.component,
         discord.InteractionType.modal_submit,
     ):
         return  # autocomplete has no deferral: its choices are its only answer
+    _state(interaction).arrived = time.monotonic()
     task = asyncio.create_task(_watchdog(interaction))
     _watchdogs.add(task)
     task.add_done_callback(_watchdogs.discard)
@@ -191,4 +209,5 @@ async def _watchdog(interaction: discord.Interaction) -> None:
         except discord.HTTPException:
             log.warning("interaction %s could not be deferred in time", interaction.id)
             return
+        _answered(interaction)
     log.info("interaction %s deferred: its answer took over %.0f s", interaction.id, WATCH_SECONDS)

@@ -39,6 +39,7 @@ err-not_at_table = You are not playing at this table.
 err-rate_limited = Easy! Wait { $seconds } more seconds before another accusation.
 err-storage = The game could not be saved; nothing was played. Try again in a moment.
 err-internal = Oops, something went wrong on our side. The action was not played.
+err-closing = The bot is stopping for a moment (a restart or an update): nothing was done. Try again in a minute!
 err-unknown_command = This command is no longer available.
 
 ## note

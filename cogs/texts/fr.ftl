@@ -39,6 +39,7 @@ err-not_at_table = Tu ne joues pas à cette table.
 err-rate_limited = Doucement ! Attends encore { $seconds } s avant une nouvelle accusation.
 err-storage = La partie n'a pas pu être enregistrée ; rien n'a été joué. Réessaie dans un instant.
 err-internal = Oups, quelque chose s'est mal passé de notre côté. L'action n'a pas été jouée.
+err-closing = Le bot s'arrête pour un instant (redémarrage ou mise à jour) : rien n'a été fait. Réessaie dans une minute !
 err-unknown_command = Cette commande n'est plus disponible.
 
 ## note

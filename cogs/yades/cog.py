@@ -52,7 +52,7 @@ class YadesCog(
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
         self.challenges = Challenges(self)
-        self.expert = Expert(bot.settings.data_dir)
+        self.expert = Expert(bot.settings.data_dir, bot.settings.shipped_dir)
         self.held: dict[int, tuple[int, int]] = {}  # table -> (step, held dice) of its toggles
 
     async def cog_unload(self) -> None:

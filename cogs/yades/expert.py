@@ -2,8 +2,8 @@
 
 A new table's sheet is the chosen preset, or the server's (``/reglages yades``: boxes
 removed or added). The expert plays from a table solved once per sheet: the presets'
-ship with the bot, a server's own sheet is solved the first time and cached in the data
-directory (``GOBELET_DATA_DIR``). Reading or solving one blocks: it runs in a worker thread.
+ship with the bot (``GOBELET_SHIPPED_DIR``), a server's own sheet is solved the first time
+and cached in the data directory (``GOBELET_DATA_DIR``). Reading or solving one blocks: it runs in a worker thread.
 """
 
 from __future__ import annotations
@@ -30,19 +30,20 @@ def sheet_rules(settings: dict[str, Any], preset: str | None) -> y.Rules:
 class Expert:
     """The expert's tables, loaded off the event loop."""
 
-    def __init__(self, cache: Path) -> None:
+    def __init__(self, cache: Path, shipped: Path) -> None:
         self.cache = cache
+        self.shipped = shipped
         self.loading: asyncio.Task[Any] | None = None
 
     async def ready(self) -> None:
         """The presets' tables are loaded (read once, in a worker thread)."""
         if self.loading is None:
             self.loading = asyncio.ensure_future(
-                asyncio.to_thread(yades_tables.load_presets, self.cache)
+                asyncio.to_thread(yades_tables.load_presets, self.cache, shipped=self.shipped)
             )
         await asyncio.shield(self.loading)
 
     async def load(self, rules: y.Rules) -> None:
         """The table of ``rules``' sheet is loaded (solved and cached the first time)."""
         await self.ready()
-        await asyncio.to_thread(yades_tables.load, rules, self.cache)
+        await asyncio.to_thread(yades_tables.load, rules, self.cache, shipped=self.shipped)

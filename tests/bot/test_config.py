@@ -1,3 +1,4 @@
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -91,6 +92,9 @@ def test_the_token_never_appears_in_the_settings_repr():
         ("GOBELET_CPU_DELAY_SECONDS", "-1"),
         ("GOBELET_DEV_GUILD_ID", "my-server"),
         ("GOBELET_LOG_LEVEL", "loud"),
+        ("GOBELET_HTTP_PORT", "http"),
+        ("GOBELET_HTTP_PORT", "0"),
+        ("GOBELET_HTTP_PORT", "65536"),
     ],
 )
 def test_unusable_values_are_refused_with_the_variable_named(name, value):
@@ -160,3 +164,40 @@ def test_a_process_runs_the_shards_it_is_given(count, ids, expected):
 def test_unusable_shard_settings_are_refused_with_what_is_expected(env, named):
     with pytest.raises(ConfigError, match=named):
         load_settings(env)
+
+
+def test_the_shipped_folder_is_the_source_trees_data_unless_told(tmp_path):
+    assert load_settings({}).shipped_dir == Path(__file__).resolve().parents[2] / "data"
+    assert load_settings({"GOBELET_SHIPPED_DIR": str(tmp_path)}).shipped_dir == tmp_path
+    # Nothing writes there: a folder that is not there is a mistake in the setting.
+    with pytest.raises(ConfigError, match="GOBELET_SHIPPED_DIR must be a folder that exists"):
+        load_settings({"GOBELET_SHIPPED_DIR": str(tmp_path / "missing")})
+
+
+def test_the_http_endpoint_is_off_unless_a_port_is_given():
+    assert load_settings({}).http_port is None
+    served = load_settings({"GOBELET_HTTP_PORT": " 8080 ", "GOBELET_HTTP_HOST": "0.0.0.0"})
+    assert (served.http_port, served.http_host) == (8080, "0.0.0.0")
+    assert load_settings({"GOBELET_HTTP_PORT": "8080"}).http_host == "127.0.0.1"
+
+
+def test_a_port_already_taken_is_said_and_exits_2_before_reaching_discord(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {
+            "PATH": "",
+            "HOME": str(tmp_path),
+            "DISCORD_TOKEN": "abc",
+            "DISCORD_API_BASE_URL": "http://127.0.0.1:9/api/v10",  # nothing listens there
+            "GOBELET_DATABASE_URL": "sqlite:///:memory:",
+            "GOBELET_HTTP_PORT": str(port),
+            "PYTHONPATH": str(Path(__file__).resolve().parents[2]),  # this tree's bot
+        }
+        done = subprocess.run(
+            [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+        )
+    assert done.returncode == 2, done.stderr
+    assert f"GOBELET_HTTP_PORT: cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert "Traceback" not in done.stderr

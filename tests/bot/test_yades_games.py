@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +19,7 @@ from bot.games.yades.metrics import YadesSetup, points_lost
 from bot.games.yades.metrics import ranking as yades_ranking
 from bot.kernel.events import Event
 
+ROOT = Path(__file__).resolve().parents[2]
 KIND = REGISTRY["yades"]
 A, B, C = 11, 22, -1
 
@@ -124,3 +129,66 @@ def test_the_shipped_tables_are_found_whatever_the_working_directory(
         solver.uninstall(rules.sheet)
         if kept is not None:
             solver.install(kept)
+
+
+@pytest.fixture
+def classique_uninstalled():
+    """The classique sheet's strategy is not in memory during the test (restored after)."""
+    rules = y.Rules.for_preset("classique")
+    kept = solver.installed(rules.sheet)
+    solver.uninstall(rules.sheet)
+    yield rules
+    solver.uninstall(rules.sheet)
+    if kept is not None:
+        solver.install(kept)
+
+
+def test_the_shipped_folder_is_read_before_the_cache(
+    tmp_path: Path, classique_uninstalled, caplog: pytest.LogCaptureFixture
+):
+    # A shipped folder apart from the data volume: what the volume holds cannot hide it.
+    rules = classique_uninstalled
+    shipped, cache = tmp_path / "share", tmp_path / "cache"
+    shipped.mkdir()
+    cache.mkdir()
+    good = yades_tables.path_for(rules, yades_tables.SHIPPED).read_bytes()
+    yades_tables.path_for(rules, shipped).write_bytes(good)
+    yades_tables.path_for(rules, cache).write_bytes(b"a stale cache")
+    loaded = yades_tables.load(rules, cache, build=False, shipped=shipped)
+    assert loaded is not None
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert yades_tables.path_for(rules, cache).read_bytes() == b"a stale cache"
+
+
+def test_the_cache_serves_what_the_shipped_folder_lacks(tmp_path: Path, classique_uninstalled):
+    rules = classique_uninstalled
+    shipped, cache = tmp_path / "share", tmp_path / "cache"
+    shipped.mkdir()
+    cache.mkdir()
+    good = yades_tables.path_for(rules, yades_tables.SHIPPED).read_bytes()
+    yades_tables.path_for(rules, cache).write_bytes(good)
+    assert yades_tables.load(rules, cache, build=False, shipped=shipped) is not None
+    solver.uninstall(rules.sheet)
+    yades_tables.path_for(rules, cache).unlink()
+    assert yades_tables.load(rules, cache, build=False, shipped=shipped) is None
+
+
+def test_the_image_step_keeps_the_tables_that_fit_their_sheets(tmp_path: Path) -> None:
+    # The Dockerfile runs this module on a copy of data/: tables that still fit are kept
+    # as they are (a stale or missing one would be solved there, at build time).
+    for preset in y.PRESETS:
+        name = yades_tables.path_for(y.Rules.for_preset(preset)).name
+        (tmp_path / name).write_bytes((yades_tables.SHIPPED / name).read_bytes())
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "GOBELET_"))}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.yades_tables", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before

@@ -222,6 +222,26 @@ class BotProcess:
                 await self._exited(timeout)
         return self._finish()
 
+    async def terminate(self, timeout: float = 20.0) -> int | None:
+        """Stop as a container's orchestrator does (SIGTERM: the bot refuses new interactions
+        and finishes the moves in flight), SIGKILL after ``timeout``. Returns the exit code."""
+        self.signal(signal.SIGTERM)
+        return await self.exit_code(timeout)
+
+    def signal(self, signum: int) -> None:
+        """Send ``signum`` to the running bot, and return at once."""
+        assert self.process is not None and self.alive
+        self.process.send_signal(signum)
+
+    async def exit_code(self, timeout: float = 20.0) -> int | None:
+        """Wait for the bot to exit (SIGKILL after ``timeout``); its exit code."""
+        if self.process is None:
+            return None
+        if not await self._exited(timeout):
+            self.process.kill()
+            await self._exited(5.0)
+        return self._finish()
+
     async def kill(self) -> int | None:
         """SIGKILL: the bot gets no chance to save or say anything, as in a crash."""
         if self.process is None:

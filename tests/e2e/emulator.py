@@ -235,6 +235,27 @@ class GatewaySession:
             await self.ws.send_str(json.dumps(frame))
 
 
+@dataclass
+class Hold:
+    """The next REST call of ``method`` whose path ends with ``suffix`` waits, unanswered,
+    until ``release()``: the bot is caught in the middle of what it was doing."""
+
+    method: str
+    suffix: str
+    path: str | None = None  # the call held, once it came
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def catches(self, request: web.Request) -> bool:
+        return (
+            self.path is None
+            and request.method == self.method
+            and request.path.endswith(self.suffix)
+        )
+
+    def release(self) -> None:
+        self.released.set()
+
+
 Watchdog = Callable[[], None]
 T = TypeVar("T")
 
@@ -273,6 +294,7 @@ class DiscordEmulator:
         self.calls: list[HttpCall] = []
         self.unhandled: list[str] = []  # routes the bot called that the emulator lacks
         self.internal_errors: list[str] = []  # bugs in the emulator itself
+        self.holds: list[Hold] = []
         self.watchdog: Watchdog | None = None  # raises when the bot process died
         self.port = 0
         self._offset = 0.0
@@ -294,6 +316,8 @@ class DiscordEmulator:
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
 
     async def stop(self) -> None:
+        for hold in self.holds:
+            hold.release()
         for session in self.sessions:
             if not session.ws.closed:
                 await session.ws.close()
@@ -505,6 +529,14 @@ class DiscordEmulator:
 
         wanted = f"a message containing {containing!r}" if containing else "a matching message"
         return await self.wait_for(newest, timeout=timeout, what=wanted)
+
+    def hold(self, method: str, suffix: str) -> Hold:
+        """Hold the next ``method`` call whose path ends with ``suffix`` (say "/callback",
+        an interaction's first answer) until the returned ``Hold`` is released; ``hold.path``
+        tells it came. Released when the emulator stops."""
+        held = Hold(method, suffix)
+        self.holds.append(held)
+        return held
 
     async def ping(self, timeout: float = DEFAULT_WAIT, *, shard: int | None = None) -> float:
         """Ask the bot for a heartbeat (gateway op 1) and return the round trip in seconds; on
@@ -1003,6 +1035,11 @@ class DiscordEmulator:
     ) -> web.StreamResponse:
         if request.path == "/":  # the gateway websocket
             return await handler(request)
+        held = next((hold for hold in self.holds if hold.catches(request)), None)
+        if held is not None:
+            held.path = request.path
+            self._notify()
+            await held.released.wait()
         call = HttpCall(request.method, request.path, 0, self.now())
         self.calls.append(call)
         limits: dict[str, str] = {}
