@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -24,6 +23,7 @@ from bot.games import REGISTRY
 from bot.kernel import rating
 from bot.kernel.spec import Ending
 from bot.storage import ChannelBusy, EventRecord, GameResults, Repository
+from bot.table.clock import Clock
 from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
 from bot.table.turns import Herald, Turns
 
@@ -49,11 +49,15 @@ def _records(events: Sequence[Any]) -> list[EventRecord]:
 
 
 class Tables(Turns):
-    """The registry of running tables and the only way their games change."""
+    """The registry of running tables and the only way their games change. ``clock``: the
+    dispatcher of this process's deadlines (by default every shard's, on the wall clock)."""
 
-    def __init__(self, repository: Repository, settings: Settings) -> None:
+    def __init__(
+        self, repository: Repository, settings: Settings, *, clock: Clock | None = None
+    ) -> None:
         self.repository = repository
         self.settings = settings
+        self.clock = clock or Clock(repository)
         self.heralds: dict[str, Herald] = {}  # per game: who tells the channel its bot moves
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
@@ -312,7 +316,7 @@ class Tables(Turns):
     def _deadline_for(self, table: Table, state: Any) -> float | None:
         if state.over or state.current is None or state.current in table.cpus:
             return None
-        return time.time() + self.turn_seconds(table)
+        return self.clock.now() + self.turn_seconds(table)
 
     def _deadline_after(self, table: Table, state: Any) -> float | None:
         """The deadline once ``state`` follows the table's: the same while the same decision
@@ -349,9 +353,11 @@ class Tables(Turns):
     # ---- start-up and shutdown
 
     async def restore(self) -> list[Table]:
-        """Load every running game from the database (after a restart)."""
+        """Load every running game of this process's shards from the database, and their
+        timers (after a restart; the clock starts once the tables have resumed)."""
+        await self.clock.load()
         tables = []
-        for record in await self.repository.running_games():
+        for record in await self.repository.running_games(self.clock.shards):
             if record.kind not in REGISTRY:
                 continue
             try:
@@ -368,5 +374,6 @@ class Tables(Turns):
         self._closing = True
         for table in list(self.by_id.values()):
             self._cancel_timers(table)
+        await self.clock.close()
         with contextlib.suppress(Exception):
             await self.repository.close()
