@@ -81,9 +81,10 @@ class Clock:
         """The timer ``key`` as it stands (until its handler succeeded), if any."""
         return self._live.get(key)
 
-    def pending(self, kind: str) -> list[Timer]:
-        """Every live timer of ``kind``, soonest first."""
-        return sorted((t for t in self._live.values() if t.kind == kind), key=lambda t: t.due)
+    def pending(self, kind: str | None = None) -> list[Timer]:
+        """Every live timer of ``kind`` (None: of every kind), soonest first."""
+        found = (t for t in self._live.values() if kind is None or t.kind == kind)
+        return sorted(found, key=lambda t: t.due)
 
     async def set(self, timer: Timer) -> None:
         """Store ``timer`` (replacing the one of its key), then schedule it. A write the

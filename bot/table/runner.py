@@ -22,10 +22,10 @@ from bot.config import Settings
 from bot.games import REGISTRY
 from bot.kernel import rating
 from bot.kernel.spec import Ending
-from bot.storage import ChannelBusy, EventRecord, GameResults, Repository
+from bot.storage import ChannelBusy, EventRecord, GameResults, Repository, StorageError, Timer
 from bot.table.clock import Clock
 from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
-from bot.table.turns import Herald, Turns
+from bot.table.turns import Herald, Turns, turn_key
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,7 @@ class Tables(Turns):
         self.repository = repository
         self.settings = settings
         self.clock = clock or Clock(repository)
+        self.clock.handle("turn", self._turn_due)
         self.heralds: dict[str, Herald] = {}  # per game: who tells the channel its bot moves
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
@@ -208,6 +209,7 @@ class Tables(Turns):
         table.status, table.state = "active", state
         # The first turn has its deadline too, so that the first table message shows it.
         table.deadline = self._deadline_for(table, state)
+        timers = {turn_key(table.id): self._turn_timer(table, state, table.deadline)}
         version = table.version + (1 if events else 0)
         try:
             await self.repository.save_game(
@@ -218,11 +220,13 @@ class Tables(Turns):
                 state=state.to_json(),
                 meta=table.meta(),
                 events=_records(events),
+                timers=timers,
             )
         except Exception:
             table.status, table.state, table.deadline = previous, None, None
             raise
         table.version = version
+        self.clock.stored(timers)
         return events
 
     # ---- the one way a game changes
@@ -256,6 +260,7 @@ class Tables(Turns):
         if name and isinstance(player, int):
             table.names = {**table.names, player: name}
         deadline = self._deadline_after(table, state)
+        timers = self._timers_after(table, state, deadline, running=status == "active")
         try:
             results = await self._results(table, state, events) if state.over else None
             await self.repository.save_game(
@@ -264,9 +269,10 @@ class Tables(Turns):
                 version=table.version + 1,
                 status=status,
                 state=state.to_json(),
-                meta={**table.meta(), "deadline": deadline},
+                meta=table.meta(),
                 events=_records(events),
                 results=results,
+                timers=timers,
             )
         except BaseException:  # refused, failed or cancelled: the table stays as it was
             table.timeouts, table.names = previous_timeouts, previous_names
@@ -277,6 +283,7 @@ class Tables(Turns):
             status,
             deadline,
         )
+        self.clock.stored(timers)
         table.retries = 0  # the database takes writes again
         if results is not None:
             table.results = results
@@ -317,6 +324,28 @@ class Tables(Turns):
         if state.over or state.current is None or state.current in table.cpus:
             return None
         return self.clock.now() + self.turn_seconds(table)
+
+    def _turn_timer(self, table: Table, state: Any, deadline: float | None) -> Timer | None:
+        """The timer of the turn ``state`` waits for (None: no human's turn)."""
+        if deadline is None or state.over or state.current is None:
+            return None
+        payload = {"table": table.id, "step": state.step}
+        return Timer(turn_key(table.id), deadline, table.guild_id, payload)
+
+    def _timers_after(
+        self, table: Table, state: Any, deadline: float | None, *, running: bool
+    ) -> dict[str, Timer | None]:
+        """The timers a move sets or cancels, stored with it: the turn's when it changes;
+        once the game is over, every timer of the table."""
+        if not running:
+            mine = [t.key for t in self.clock.pending() if t.payload.get("table") == table.id]
+            return dict.fromkeys([turn_key(table.id), *mine])
+        turn = self._turn_timer(table, state, deadline)
+        live = self.clock.get(turn_key(table.id))
+        same = (turn.due, turn.payload["step"]) if turn is not None else None
+        if live is not None and same == (live.due, live.payload["step"]):
+            return {}  # the same decision waits: its timer stays as it is (and its attempts)
+        return {turn_key(table.id): turn}
 
     def _deadline_after(self, table: Table, state: Any) -> float | None:
         """The deadline once ``state`` follows the table's: the same while the same decision
@@ -368,7 +397,25 @@ class Tables(Turns):
             self.by_channel[table.channel_id] = table
             self.by_id[table.id] = table
             tables.append(table)
+        for table in tables:
+            await self._restore_turn(table)
         return tables
+
+    async def _restore_turn(self, table: Table) -> None:
+        """The restored turn's deadline is its timer's. A game stored by a release that kept
+        the deadline in the table's data, with no timer, gets its timer from it (or a
+        whole turn, if it had none)."""
+        timer = self.clock.get(turn_key(table.id))
+        state = table.state
+        whole_turn = self._deadline_for(table, state) if state is not None else None
+        if timer is None and whole_turn is not None:  # a human's turn without its timer
+            timer = self._turn_timer(table, state, table.deadline or whole_turn)
+            if timer is not None:
+                try:
+                    await self.clock.set(timer)
+                except StorageError:
+                    log.warning("table %s: its turn's timer could not be stored", table.id)
+        table.deadline = timer.due if timer is not None else None
 
     async def close(self) -> None:
         self._closing = True

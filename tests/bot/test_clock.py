@@ -4,7 +4,7 @@ that only moves when a test moves it."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -12,31 +12,10 @@ import pytest
 from bot.storage import Shards, StorageError, Timer
 from bot.storage.sqlite import SqliteRepository
 from bot.table.clock import MAX_RETRIES, RETRY_SECONDS, Clock
+from tests.bot.wall import START, FakeTime, eventually
 
-START = 1_000_000.0
 GUILD = 1
 WAIT = 5.0  # a safety net for what must happen: never what a test measures
-
-
-class FakeTime:
-    """A wall clock the test moves; whoever sleeps on it wakes once it moved far enough."""
-
-    def __init__(self, now: float = START) -> None:
-        self.t = now
-        self._moved = asyncio.Event()
-
-    def now(self) -> float:
-        return self.t
-
-    async def sleep(self, seconds: float) -> None:
-        until = self.t + seconds
-        while self.t < until:
-            await self._moved.wait()
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
-        self._moved.set()
-        self._moved = asyncio.Event()
 
 
 class Fired:
@@ -82,14 +61,6 @@ async def clock(repository: SqliteRepository, wall: FakeTime) -> AsyncIterator[C
 
 def timer(key: str, seconds: float, **payload: object) -> Timer:
     return Timer(key, START + seconds, GUILD, dict(payload))
-
-
-async def eventually(predicate: Callable[[], Awaitable[bool]], what: str) -> None:
-    for _ in range(500):
-        if await predicate():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"never: {what}")
 
 
 async def test_timers_fire_each_at_its_time_soonest_first(clock: Clock, wall: FakeTime) -> None:
