@@ -2,13 +2,14 @@
 one transaction), the turns that play themselves, and games played in memory (a tutorial)."""
 
 from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
-from bot.table.runner import Tables
+from bot.table.runner import Deadlines, Tables
 from bot.table.turns import Decision, Herald
 
 __all__ = [
     "CPU_LEVELS",
     "CPU_NAMES",
     "Cpu",
+    "Deadlines",
     "Decision",
     "Herald",
     "Table",

@@ -57,8 +57,7 @@ class Table:
     turn_seconds: float | None = None  # this table's turn timer (None: the bot's default)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rng: random.Random = field(default_factory=random.SystemRandom)
-    timer: asyncio.Task[None] | None = None
-    timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)  # see Tables.arm
+    timer: asyncio.Task[None] | None = None  # a CPU's move to come (see Turns.schedule)
     retries: int = 0  # a bot's move tried again after failures, in a row
     results: GameResults | None = None  # what the finished game added to the leaderboards
 

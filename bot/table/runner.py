@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,6 +44,11 @@ def _forced_steps(kind: Any, state: Any, rng: random.Random) -> tuple[Any, list[
     raise RuntimeError(f"more than {MAX_FORCED_STEPS} forced steps in a row")
 
 
+# The timers (by key; None: cancelled) a move's events set besides the turn's, written with
+# the move (a contested fault's vote closes in a minute).
+Deadlines = Callable[[Table, Sequence[Any]], Mapping[str, Timer | None]]
+
+
 def _records(events: Sequence[Any]) -> list[EventRecord]:
     return [EventRecord(e.type, e.visibility, e.to, e.data) for e in events]
 
@@ -60,6 +65,8 @@ class Tables(Turns):
         self.clock = clock or Clock(repository)
         self.clock.handle("turn", self._turn_due)
         self.heralds: dict[str, Herald] = {}  # per game: who tells the channel its bot moves
+        # Per game: the timers its moves' events set or cancel besides the turn's.
+        self.deadlines: dict[str, Deadlines] = {}
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
         self._cpu_rng = random.Random()
@@ -260,7 +267,7 @@ class Tables(Turns):
         if name and isinstance(player, int):
             table.names = {**table.names, player: name}
         deadline = self._deadline_after(table, state)
-        timers = self._timers_after(table, state, deadline, running=status == "active")
+        timers = self._timers_after(table, state, events, deadline, running=status == "active")
         try:
             results = await self._results(table, state, events) if state.over else None
             await self.repository.save_game(
@@ -333,19 +340,28 @@ class Tables(Turns):
         return Timer(turn_key(table.id), deadline, table.guild_id, payload)
 
     def _timers_after(
-        self, table: Table, state: Any, deadline: float | None, *, running: bool
+        self,
+        table: Table,
+        state: Any,
+        events: Sequence[Any],
+        deadline: float | None,
+        *,
+        running: bool,
     ) -> dict[str, Timer | None]:
-        """The timers a move sets or cancels, stored with it: the turn's when it changes;
-        once the game is over, every timer of the table."""
+        """The timers a move sets or cancels, stored with it: the turn's when it changes,
+        and what its events call for; once the game is over, every timer of the table."""
         if not running:
             mine = [t.key for t in self.clock.pending() if t.payload.get("table") == table.id]
             return dict.fromkeys([turn_key(table.id), *mine])
+        deadlines = self.deadlines.get(table.kind)
+        timers = dict(deadlines(table, events)) if deadlines is not None else {}
         turn = self._turn_timer(table, state, deadline)
         live = self.clock.get(turn_key(table.id))
         same = (turn.due, turn.payload["step"]) if turn is not None else None
-        if live is not None and same == (live.due, live.payload["step"]):
-            return {}  # the same decision waits: its timer stays as it is (and its attempts)
-        return {turn_key(table.id): turn}
+        if live is None or same != (live.due, live.payload["step"]):
+            timers[turn_key(table.id)] = turn
+        # Else the same decision waits: its timer stays as it is (and its attempts).
+        return timers
 
     def _deadline_after(self, table: Table, state: Any) -> float | None:
         """The deadline once ``state`` follows the table's: the same while the same decision
@@ -370,14 +386,11 @@ class Tables(Turns):
         self._cancel_timers(table)
 
     def _cancel_timers(self, table: Table) -> None:
+        """Stop the table's CPU move (its stored timers go with its last write)."""
         current = asyncio.current_task()
         if table.timer is not None and table.timer is not current:
             table.timer.cancel()
         table.timer = None
-        for task in table.timers.values():
-            if task is not current:
-                task.cancel()
-        table.timers.clear()
 
     # ---- start-up and shutdown
 

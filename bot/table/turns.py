@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
@@ -38,8 +39,9 @@ class Herald(Protocol):
     ) -> None: ...
 
 
-# A table timer's decision once its time is up (the table locked): the move to play, if any.
-Decision = Callable[["Table"], Awaitable[Any | None]]
+# A table timer's decision once its time is up (the table locked), given the timer's
+# payload: the move to play, if any.
+Decision = Callable[["Table", dict[str, Any]], Awaitable[Any | None]]
 
 
 class Turns:
@@ -216,35 +218,23 @@ class Turns:
 
     # ---- timers of decisions that are not a turn (e.g. closing a vote)
 
-    def arm(self, table: Table, key: str, seconds: float, decide: Decision) -> None:
-        """In ``seconds``, with the table locked, play the move ``decide`` returns (if any),
-        then tell it; a move that fails is tried again after a pause. ``key`` names the
-        timer: arming it again replaces it."""
-        old = table.timers.pop(key, None)
-        if old is not None:
-            old.cancel()
-        table.timers[key] = asyncio.create_task(self._fire(table, key, decide, seconds))
+    def decide(self, kind: str, decision: Decision) -> None:
+        """When a table's timer of ``kind`` is due (its payload names the table: ``table``),
+        play the move ``decision`` returns, if any, with the table locked, then tell it. A
+        decision returns None once its timer no longer applies (the vote was closed)."""
+        self.clock.handle(kind, functools.partial(self._decided, decision))
 
-    async def _fire(
-        self, table: Table, key: str, decide: Decision, delay: float, attempt: int = 0
-    ) -> None:
-        await asyncio.sleep(delay)
+    async def _decided(self, decision: Decision, timer: Timer) -> None:
+        table = self.get(timer.payload["table"])
+        if table is None:
+            return
         async with table.lock:
-            table.timers.pop(key, None)
             if not table.running or table.state is None:
                 return
-            try:
-                action = await decide(table)
-                if action is None:
-                    return
-                events = await self.act(table, action, in_person=False)
-            except Exception:
-                log.exception("table %s: timer %s failed; trying again", table.id, key)
-                if not self._closing:
-                    table.timers[key] = asyncio.create_task(
-                        self._fire(table, key, decide, backoff(attempt), attempt + 1)
-                    )
+            action = await decision(table, timer.payload)
+            if action is None:
                 return
+            events = await self.act(table, action, in_person=False)
             await self._publish(table, events)
 
 
