@@ -604,6 +604,34 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     assert database_rows(bot.database, "ratings", guild.id, bob.id) == 1
 
 
+async def test_an_erasure_asked_before_a_restart_can_be_confirmed_after_it(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    asked = await private_answer(emulator, alice, comptoir, "donnees effacer")
+    await bot.restart()
+    await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
+    await emulator.wait_for(lambda: not asked.buttons, what="the confirmation answered")
+    assert asked.text.startswith("🗑️ C'est fait"), asked.text
+
+
+async def test_an_erasure_not_confirmed_within_five_minutes_erases_nothing(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    asked = await private_answer(emulator, alice, comptoir, "donnees effacer")
+    await bot.kill()
+    emulator.travel(301)  # the bot was down past the confirmation's window
+    await bot.start()
+    await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
+    await emulator.wait_for(lambda: not asked.buttons, what="the refusal")
+    assert asked.text == (
+        "⌛ Cette demande a expiré : rien n'a été effacé. Relance /donnees effacer pour recommencer."
+    )
+
+
 # --------------------------------------------------------------------------- 4. /classement
 
 
