@@ -7,15 +7,18 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.config import load_settings
 from bot.games import maya
-from bot.storage import Timer
+from bot.games import yades as y
+from bot.games.yades.metrics import YadesSetup
+from bot.storage import StorageError, Timer
 from bot.storage.sqlite import SqliteRepository
 from bot.table import Table, Tables
-from bot.table.clock import Clock
+from bot.table.clock import RETRY_SECONDS, Clock
 from tests.bot.wall import START, FakeTime, eventually
 
 GUILD, CHANNEL = 1, 10
@@ -151,3 +154,51 @@ async def test_a_game_that_ends_cancels_every_timer_of_its_table(tables: Tables)
         await tables.stop(table)
     assert [t.key for t in await tables.repository.timers()] == [f"vote:{other.id}:1"]
     assert tables.clock.get(f"turn:{table.id}") is None
+
+
+async def test_a_timed_out_turn_that_fails_halfway_is_finished_soon_and_counted_once(
+    tables: Tables, wall: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await tables.open(
+        kind="yades",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        starter=A,
+        rules=YadesSetup(y.Rules.for_preset("yades")),
+        lang="fr",
+        turn_seconds=TURN,
+    )
+    await tables.join_lobby(table, B)
+    await tables.start(table)
+    assert table.state is not None
+    absent = table.state.current
+    repository = tables.repository
+    save_game = repository.save_game
+    writes = 0
+
+    async def second_write_refused(*args: Any, **kwargs: Any) -> None:
+        nonlocal writes
+        writes += 1
+        if writes == 2:  # the turn's roll is stored, its next move is not
+            raise StorageError("locked")
+        await save_game(*args, **kwargs)
+
+    monkeypatch.setattr(repository, "save_game", second_write_refused)
+    await tables.clock.start()
+    wall.advance(TURN)
+
+    async def halfway() -> bool:
+        turn = tables.clock.get(f"turn:{table.id}")
+        return turn is not None and turn.payload.get("counted") is True
+
+    await eventually(halfway, "the rest of the turn due again")
+    assert table.state.current == absent and table.timeouts == {absent: 1}
+    wall.advance(RETRY_SECONDS[0])
+
+    async def passed() -> bool:
+        return table.state is not None and table.state.current != absent
+
+    await eventually(passed, "the rest of the turn played")
+    assert table.timeouts == {absent: 1}  # one turn timed out, counted once
+    record = await repository.game(table.id)
+    assert record is not None and record.meta["timeouts"] == {str(absent): 1}
