@@ -25,7 +25,7 @@ from bot.kernel.spec import Ending
 from bot.storage import ChannelBusy, EventRecord, GameResults, Repository, StorageError, Timer
 from bot.table.clock import Clock
 from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
-from bot.table.turns import Herald, Turns, turn_key
+from bot.table.turns import TURN, Herald, Turns, turn_key
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class Tables(Turns):
         self.repository = repository
         self.settings = settings
         self.clock = clock or Clock(repository)
-        self.clock.handle("turn", self._turn_due)
+        self.clock.handle(TURN, self._turn_due)
         self.heralds: dict[str, Herald] = {}  # per game: who tells the channel its bot moves
         # Per game: the timers its moves' events set or cancel besides the turn's.
         self.deadlines: dict[str, Deadlines] = {}

@@ -25,10 +25,11 @@ log = logging.getLogger(__name__)
 
 ABSENT_LEVEL = "moyen"  # the CPU that plays for a player whose timer ran out
 MAX_TIMEOUTS = 3
+TURN = "turn"  # the kind of a turn's timer
 
 
 def turn_key(table_id: int) -> str:
-    return f"turn:{table_id}"
+    return f"{TURN}:{table_id}"
 
 
 class Herald(Protocol):
