@@ -180,6 +180,7 @@ class Gobelet(commands.AutoShardedBot):
             log.info("restored %d running tables", len(restored))
         for cog in list(self.table_cogs.values()):
             await cog.resume()
+        await self.tables.clock.start()  # once every table has said it is back
         if not self.sync_commands:
             return
         if self.settings.dev_guild_id:

@@ -1,4 +1,8 @@
-"""Each player's data on a server: ``/donnees voir`` and ``/donnees effacer``."""
+"""Each player's data on a server: ``/donnees voir`` and ``/donnees effacer``.
+
+An erasure asked for waits for its confirmation ``ERASE_SECONDS``: a timer
+(``erase:{guild}:{user}``), so that its button still works after a restart, within that
+window only."""
 
 from __future__ import annotations
 
@@ -10,7 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.storage import Repository
+from bot.storage import Repository, Timer
+from bot.table.clock import Clock, lapse
 from cogs.classement import player_embed
 from cogs.table import answers
 from cogs.table.components import label_of
@@ -18,6 +23,13 @@ from cogs.table.errors import private_lang, refuse
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
+
+ERASE = "erase"  # the kind of an erasure's timer
+ERASE_SECONDS = 300.0
+
+
+def erase_key(guild: int, user: int) -> str:
+    return f"{ERASE}:{guild}:{user}"
 
 
 class EraseButton(
@@ -45,13 +57,19 @@ class EraseButton(
         if interaction.user.id != self.user or interaction.guild_id != self.guild:
             await answers.reply(interaction, t(lang, "data.not_yours"), ephemeral=True)
             return
+        tables = interaction.client.tables  # type: ignore[attr-defined]
+        clock: Clock = tables.clock
+        asked = clock.get(erase_key(self.guild, self.user))
+        if asked is None or interaction.created_at.timestamp() >= asked.due:
+            await answers.update(interaction, content=t(lang, "data.expired"), view=None)
+            return
         try:
-            tables = interaction.client.tables  # type: ignore[attr-defined]
             repository: Repository = tables.repository
             removed = await repository.forget_player(self.guild, self.user)
             for table in tables.by_id.values():  # and the tables playing now
                 if table.guild_id == self.guild:
                     table.names.pop(self.user, None)
+            await clock.cancel(asked.key)  # one confirmation, one erasure
         except Exception as error:
             await refuse(interaction, error)
             return
@@ -90,6 +108,9 @@ class DonneesCog(
     @app_commands.command(name="effacer", description="Effacer tes statistiques sur ce serveur")
     async def erase(self, interaction: discord.Interaction) -> None:
         lang = private_lang(interaction)
+        guild, user = interaction.guild_id or 0, interaction.user.id
+        due = interaction.created_at.timestamp() + ERASE_SECONDS
+        await self.bot.tables.clock.set(Timer(erase_key(guild, user), due, guild))
         view = discord.ui.View(timeout=None)
         view.add_item(
             EraseButton(
@@ -102,6 +123,7 @@ class DonneesCog(
 async def setup(bot: Gobelet) -> None:
     await bot.add_cog(DonneesCog(bot))
     bot.add_components(EraseButton)
+    bot.tables.clock.handle(ERASE, lapse)
 
 
 async def teardown(bot: Gobelet) -> None:

@@ -53,12 +53,11 @@ class Table:
     message_headline: list[str] = field(default_factory=list)  # what stays of that message
     fault_messages: dict[int, int] = field(default_factory=dict)  # fault id -> message id
     timeouts: dict[int, int] = field(default_factory=dict)
-    deadline: float | None = None  # wall-clock time when the current turn times out
+    deadline: float | None = None  # wall-clock time when the turn times out: its timer's due
     turn_seconds: float | None = None  # this table's turn timer (None: the bot's default)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rng: random.Random = field(default_factory=random.SystemRandom)
-    timer: asyncio.Task[None] | None = None
-    timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)  # see Tables.arm
+    timer: asyncio.Task[None] | None = None  # a CPU's move to come (see Turns.schedule)
     retries: int = 0  # a bot's move tried again after failures, in a row
     results: GameResults | None = None  # what the finished game added to the leaderboards
 
@@ -144,7 +143,6 @@ class Table:
             "message_headline": list(self.message_headline),
             "fault_messages": {str(k): v for k, v in self.fault_messages.items()},
             "timeouts": {str(k): v for k, v in self.timeouts.items()},
-            "deadline": self.deadline,
             "turn_seconds": self.turn_seconds,
         }
 
@@ -170,6 +168,8 @@ class Table:
             message_headline=list(meta.get("message_headline", [])),
             fault_messages={int(k): v for k, v in meta.get("fault_messages", {}).items()},
             timeouts={int(k): v for k, v in meta.get("timeouts", {}).items()},
+            # Where a release before the timers table kept the turn's deadline (see
+            # Tables.restore): a timer's due is the deadline now.
             deadline=meta.get("deadline"),
             turn_seconds=meta.get("turn_seconds"),
             rng=rng,

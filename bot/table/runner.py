@@ -14,8 +14,7 @@ import asyncio
 import contextlib
 import logging
 import random
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,9 +23,10 @@ from bot.config import Settings
 from bot.games import REGISTRY
 from bot.kernel import rating
 from bot.kernel.spec import Ending
-from bot.storage import ChannelBusy, EventRecord, GameResults, Repository
+from bot.storage import ChannelBusy, EventRecord, GameResults, Repository, StorageError, Timer
+from bot.table.clock import Clock
 from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
-from bot.table.turns import Herald, Turns
+from bot.table.turns import TURN, Herald, Turns, turn_key
 
 log = logging.getLogger(__name__)
 
@@ -45,17 +45,29 @@ def _forced_steps(kind: Any, state: Any, rng: random.Random) -> tuple[Any, list[
     raise RuntimeError(f"more than {MAX_FORCED_STEPS} forced steps in a row")
 
 
+# The timers (by key; None: cancelled) a move's events set besides the turn's, written with
+# the move (a contested fault's vote closes in a minute).
+Deadlines = Callable[[Table, Sequence[Any]], Mapping[str, Timer | None]]
+
+
 def _records(events: Sequence[Any]) -> list[EventRecord]:
     return [EventRecord(e.type, e.visibility, e.to, e.data) for e in events]
 
 
 class Tables(Turns):
-    """The registry of running tables and the only way their games change."""
+    """The registry of running tables and the only way their games change. ``clock``: the
+    dispatcher of this process's deadlines (by default every shard's, on the wall clock)."""
 
-    def __init__(self, repository: Repository, settings: Settings) -> None:
+    def __init__(
+        self, repository: Repository, settings: Settings, *, clock: Clock | None = None
+    ) -> None:
         self.repository = repository
         self.settings = settings
+        self.clock = clock or Clock(repository, settings.shards)
+        self.clock.handle(TURN, self._turn_due)
         self.heralds: dict[str, Herald] = {}  # per game: who tells the channel its bot moves
+        # Per game: the timers its moves' events set or cancel besides the turn's.
+        self.deadlines: dict[str, Deadlines] = {}
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
         self._cpu_rng = random.Random()
@@ -205,6 +217,7 @@ class Tables(Turns):
         table.status, table.state = "active", state
         # The first turn has its deadline too, so that the first table message shows it.
         table.deadline = self._deadline_for(table, state)
+        timers = {turn_key(table.id): self._turn_timer(table, state, table.deadline)}
         version = table.version + (1 if events else 0)
         try:
             await self.repository.save_game(
@@ -215,11 +228,13 @@ class Tables(Turns):
                 state=state.to_json(),
                 meta=table.meta(),
                 events=_records(events),
+                timers=timers,
             )
         except Exception:
             table.status, table.state, table.deadline = previous, None, None
             raise
         table.version = version
+        self.clock.stored(timers)
         return events
 
     # ---- the one way a game changes
@@ -253,6 +268,7 @@ class Tables(Turns):
         if name and isinstance(player, int):
             table.names = {**table.names, player: name}
         deadline = self._deadline_after(table, state)
+        timers = self._timers_after(table, state, events, deadline, running=status == "active")
         try:
             results = await self._results(table, state, events) if state.over else None
             with metrics.STORAGE_WRITES.time():
@@ -262,9 +278,10 @@ class Tables(Turns):
                     version=table.version + 1,
                     status=status,
                     state=state.to_json(),
-                    meta={**table.meta(), "deadline": deadline},
+                    meta=table.meta(),
                     events=_records(events),
                     results=results,
+                    timers=timers,
                 )
         except BaseException:  # refused, failed or cancelled: the table stays as it was
             table.timeouts, table.names = previous_timeouts, previous_names
@@ -275,6 +292,7 @@ class Tables(Turns):
             status,
             deadline,
         )
+        self.clock.stored(timers)
         table.retries = 0  # the database takes writes again
         if results is not None:
             table.results = results
@@ -314,7 +332,38 @@ class Tables(Turns):
     def _deadline_for(self, table: Table, state: Any) -> float | None:
         if state.over or state.current is None or state.current in table.cpus:
             return None
-        return time.time() + self.turn_seconds(table)
+        return self.clock.now() + self.turn_seconds(table)
+
+    def _turn_timer(self, table: Table, state: Any, deadline: float | None) -> Timer | None:
+        """The timer of the turn ``state`` waits for (None: no human's turn)."""
+        if deadline is None or state.over or state.current is None:
+            return None
+        payload = {"table": table.id, "step": state.step}
+        return Timer(turn_key(table.id), deadline, table.guild_id, payload)
+
+    def _timers_after(
+        self,
+        table: Table,
+        state: Any,
+        events: Sequence[Any],
+        deadline: float | None,
+        *,
+        running: bool,
+    ) -> dict[str, Timer | None]:
+        """The timers a move sets or cancels, stored with it: the turn's when it changes,
+        and what its events call for; once the game is over, every timer of the table."""
+        if not running:
+            mine = [t.key for t in self.clock.pending() if t.payload.get("table") == table.id]
+            return dict.fromkeys([turn_key(table.id), *mine])
+        deadlines = self.deadlines.get(table.kind)
+        timers = dict(deadlines(table, events)) if deadlines is not None else {}
+        turn = self._turn_timer(table, state, deadline)
+        live = self.clock.get(turn_key(table.id))
+        same = (turn.due, turn.payload["step"]) if turn is not None else None
+        if live is None or same != (live.due, live.payload["step"]):
+            timers[turn_key(table.id)] = turn
+        # Else the same decision waits: its timer stays as it is (and its attempts).
+        return timers
 
     def _deadline_after(self, table: Table, state: Any) -> float | None:
         """The deadline once ``state`` follows the table's: the same while the same decision
@@ -339,22 +388,21 @@ class Tables(Turns):
         self._cancel_timers(table)
 
     def _cancel_timers(self, table: Table) -> None:
+        """Stop the table's CPU move (its stored timers go with its last write)."""
         current = asyncio.current_task()
         if table.timer is not None and table.timer is not current:
             table.timer.cancel()
         table.timer = None
-        for task in table.timers.values():
-            if task is not current:
-                task.cancel()
-        table.timers.clear()
 
     # ---- start-up and shutdown
 
     async def restore(self) -> list[Table]:
-        """Load every running game of this process's shards from the database (after a
-        restart, or when taking a shard over from a process that died)."""
+        """Load every running game of this process's shards from the database, and their
+        timers (after a restart, or when taking a shard over from a process that died; the
+        clock starts once the tables have resumed)."""
+        await self.clock.load()
         tables = []
-        for record in await self.repository.running_games(self.settings.shards):
+        for record in await self.repository.running_games(self.clock.shards):
             if record.kind not in REGISTRY:
                 continue
             try:
@@ -365,6 +413,8 @@ class Tables(Turns):
             self.by_channel[table.channel_id] = table
             self.by_id[table.id] = table
             tables.append(table)
+        for table in tables:
+            await self._restore_turn(table)
         return tables
 
     async def drain(self, timeout: float) -> bool:
@@ -378,14 +428,32 @@ class Tables(Turns):
 
         try:
             async with asyncio.timeout(timeout):
+                await self.clock.pause()
                 await asyncio.gather(*(settled(table) for table in list(self.by_id.values())))
         except TimeoutError:
             return False
         return True
 
+    async def _restore_turn(self, table: Table) -> None:
+        """The restored turn's deadline is its timer's. A game stored by a release that kept
+        the deadline in the table's data, with no timer, gets its timer from it (or a
+        whole turn, if it had none)."""
+        timer = self.clock.get(turn_key(table.id))
+        state = table.state
+        whole_turn = self._deadline_for(table, state) if state is not None else None
+        if timer is None and whole_turn is not None:  # a human's turn without its timer
+            timer = self._turn_timer(table, state, table.deadline or whole_turn)
+            if timer is not None:
+                try:
+                    await self.clock.set(timer)
+                except StorageError:
+                    log.warning("table %s: its turn's timer could not be stored", table.id)
+        table.deadline = timer.due if timer is not None else None
+
     async def close(self) -> None:
         self._closing = True
         for table in list(self.by_id.values()):
             self._cancel_timers(table)
+        await self.clock.close()
         with contextlib.suppress(Exception):
             await self.repository.close()

@@ -1,5 +1,6 @@
-"""A game played in memory by one person against CPUs (a tutorial): never stored, never on a
-leaderboard, and seen like any table, through views only."""
+"""A game played by one person against CPUs (a tutorial): no table's game, never on a
+leaderboard, and seen like any table, through views only. Whoever keeps it stores its
+``snapshot`` (the tutorial: in its timer), so that it survives a restart."""
 
 from __future__ import annotations
 
@@ -34,6 +35,22 @@ class SoloGame:
     ) -> SoloGame:
         game = cls(spec, user, cpus, level, rng or random.Random())
         game.state = spec.new_game([user, *cpus], rules)
+        return game
+
+    def snapshot(self) -> dict[str, Any]:
+        """The game as JSON (its state's own JSON): ``restore`` makes it again."""
+        return {
+            "user": self.user,
+            "cpus": {str(player): name for player, name in self.cpus.items()},
+            "level": self.level,
+            "state": self.state.to_json(),
+        }
+
+    @classmethod
+    def restore(cls, spec: GameSpec, snapshot: dict[str, Any]) -> SoloGame:
+        cpus = {int(player): name for player, name in snapshot["cpus"].items()}
+        game = cls(spec, snapshot["user"], cpus, snapshot["level"])
+        game.state = spec.state_from_json(snapshot["state"])
         return game
 
     @property

@@ -1,29 +1,35 @@
 """Turns that play themselves: a CPU's move, the move played for a player whose time ran
-out, a decision's timer (a vote's close), each tried again when it fails."""
+out, a decision's timer (a vote's close), each tried again when it fails.
+
+A turn's deadline is a timer (``turn:{table}``, its payload the table and the step it
+belongs to) stored with the move that started the turn, and fired by the clock. A CPU's
+move is no deadline: it follows from the state alone, so it stays an in-memory task, and
+a restart plays it again from the stored state."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
 import logging
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.config import Settings
 from bot.games import REGISTRY
-from bot.storage import StorageError
+from bot.storage import StorageError, Timer
+from bot.table.clock import MAX_RETRIES, Clock, backoff
 from bot.table.record import Table
 
 log = logging.getLogger(__name__)
 
 ABSENT_LEVEL = "moyen"  # the CPU that plays for a player whose timer ran out
 MAX_TIMEOUTS = 3
-RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)  # a bot's move the database refused, tried again
-MAX_RETRIES = 5  # a failure that is not the database's: tried this many times again
+TURN = "turn"  # the kind of a turn's timer
 
 
-def _backoff(attempt: int) -> float:
-    return RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
+def turn_key(table_id: int) -> str:
+    return f"{TURN}:{table_id}"
 
 
 class Herald(Protocol):
@@ -34,8 +40,9 @@ class Herald(Protocol):
     ) -> None: ...
 
 
-# A table timer's decision once its time is up (the table locked): the move to play, if any.
-Decision = Callable[["Table"], Awaitable[Any | None]]
+# A table timer's decision once its time is up (the table locked), given the timer's
+# payload: the move to play, if any.
+Decision = Callable[["Table", dict[str, Any]], Awaitable[Any | None]]
 
 
 class Turns:
@@ -43,6 +50,7 @@ class Turns:
 
     settings: Settings
     heralds: dict[str, Herald]
+    clock: Clock
     _closing: bool
 
     if TYPE_CHECKING:
@@ -51,7 +59,7 @@ class Turns:
             self, table: Table, action: Any, *, in_person: bool = True, name: str | None = None
         ) -> list[Any]: ...
 
-        def turn_seconds(self, table: Table) -> float: ...
+        def get(self, table_id: int) -> Table | None: ...
 
     def _herald(self, table: Table) -> Herald | None:
         return self.heralds.get(table.kind)
@@ -59,7 +67,8 @@ class Turns:
     # ---- turns: CPUs, timers
 
     def schedule(self, table: Table) -> None:
-        """After any change: arm the turn timer, or let a CPU play. The caller holds the lock."""
+        """After any change: let a CPU play if it is its turn (a human's turn has its timer,
+        stored with the move). The caller holds the lock."""
         current = asyncio.current_task()
         if table.timer is not None and table.timer is not current:
             table.timer.cancel()
@@ -67,17 +76,9 @@ class Turns:
         if self._closing or not table.running or table.state is None or table.state.over:
             return
         player = table.state.current
-        if player is None:
-            return
-        step = table.state.step
         if player in table.cpus:
             delay = self.settings.cpu_delay_seconds
-            table.timer = asyncio.create_task(self._cpu_turn(table, step, delay))
-        else:
-            if table.deadline is None:
-                table.deadline = time.time() + self.turn_seconds(table)
-            delay = max(0.0, table.deadline - time.time())
-            table.timer = asyncio.create_task(self._timeout(table, step, delay))
+            table.timer = asyncio.create_task(self._cpu_turn(table, table.state.step, delay))
 
     # A timer belongs to one decision (the engine's step): moves that leave it waiting (a vote,
     # an accusation) keep it armed, and a timer whose decision was taken does nothing.
@@ -103,28 +104,53 @@ class Turns:
                     return
                 await self._play_for(table, player, table.cpus[player].level, notes=())
             except Exception as error:
-                self._retry(table, player, error)
+                self._retry(table, error)
                 return
             self.schedule(table)
 
-    async def _timeout(
-        self, table: Table, step: int, delay: float, *, counted: bool = False
-    ) -> None:
-        """The turn's time is up: the CPU plays for the absent player (and the third time in a
-        row, the player leaves the table). ``counted``: tried again after a failure, and a
-        move of it was stored already, with the count."""
-        await asyncio.sleep(delay)
+    async def _turn_due(self, timer: Timer) -> None:
+        """A turn's time is up: the CPU plays for the absent player (and the third time in a
+        row, the player leaves the table). Nothing happens once the turn's decision (the
+        timer's step) is taken. A failure before anything is stored raises (the clock tries
+        again); once part of the turn is stored, with the count, the rest is tried again
+        soon without counting it again (``counted`` in the payload)."""
+        table = self.get(timer.payload["table"])
+        if table is None:
+            return
         async with table.lock:
-            player = self._waiting(table, step)
+            player = self._waiting(table, timer.payload["step"])
             if player is None or player in table.cpus:
                 return
             before = table.version
             try:
-                await self._absent(table, player, count=not counted)
+                await self._absent(table, player, count=not timer.payload.get("counted"))
             except Exception as error:
-                self._retry(table, player, error, counted=counted or table.version != before)
+                if table.version == before:
+                    raise
+                log.error("table %s: a timed-out turn failed halfway", table.id, exc_info=error)
+                await self._rest_of_turn(table, player, timer, error)
                 return
             self.schedule(table)
+
+    async def _rest_of_turn(
+        self, table: Table, player: int, timer: Timer, error: Exception
+    ) -> None:
+        """The timer of a timed-out turn played in part: due again after a pause (as the clock
+        does with a failed timer), marked as counted. The stored part set the turn's next
+        timer: that one is brought forward."""
+        turn = self.clock.get(turn_key(table.id))
+        if turn is None or self._waiting(table, turn.payload["step"]) != player:
+            return
+        if not isinstance(error, StorageError) and timer.attempts >= MAX_RETRIES:
+            return  # a bug, not the database: left to the log
+        await self.clock.set(
+            dataclasses.replace(
+                turn,
+                due=self.clock.now() + backoff(timer.attempts),
+                attempts=timer.attempts + 1,
+                payload={**turn.payload, "counted": True},
+            )
+        )
 
     async def _absent(self, table: Table, player: int, *, count: bool) -> None:
         """Play the timed-out turn of ``player``: the CPU plays for them, or, the third time in
@@ -144,8 +170,8 @@ class Turns:
                 table.timeouts = timeouts
             raise
 
-    def _retry(self, table: Table, player: int, error: Exception, *, counted: bool = False) -> None:
-        """Try a bot's move again after a pause that grows while it keeps failing, so that
+    def _retry(self, table: Table, error: Exception) -> None:
+        """Try a CPU's move again after a pause that grows while it keeps failing, so that
         the table moves on as soon as the database is back. A failure that is not the
         database's is tried a few times, then left to the log."""
         attempt, table.retries = table.retries, table.retries + 1
@@ -156,11 +182,8 @@ class Turns:
             log.warning("table %s: a bot's move failed again (%s)", table.id, error)
         if self._closing or table.state is None or (not storage and attempt >= MAX_RETRIES):
             return
-        step, delay = table.state.step, _backoff(attempt)
-        if player in table.cpus:
-            table.timer = asyncio.create_task(self._cpu_turn(table, step, delay))
-        else:
-            table.timer = asyncio.create_task(self._timeout(table, step, delay, counted=counted))
+        step, delay = table.state.step, backoff(attempt)
+        table.timer = asyncio.create_task(self._cpu_turn(table, step, delay))
 
     async def _play_for(
         self,
@@ -196,35 +219,23 @@ class Turns:
 
     # ---- timers of decisions that are not a turn (e.g. closing a vote)
 
-    def arm(self, table: Table, key: str, seconds: float, decide: Decision) -> None:
-        """In ``seconds``, with the table locked, play the move ``decide`` returns (if any),
-        then tell it; a move that fails is tried again after a pause. ``key`` names the
-        timer: arming it again replaces it."""
-        old = table.timers.pop(key, None)
-        if old is not None:
-            old.cancel()
-        table.timers[key] = asyncio.create_task(self._fire(table, key, decide, seconds))
+    def decide(self, kind: str, decision: Decision) -> None:
+        """When a table's timer of ``kind`` is due (its payload names the table: ``table``),
+        play the move ``decision`` returns, if any, with the table locked, then tell it. A
+        decision returns None once its timer no longer applies (the vote was closed)."""
+        self.clock.handle(kind, functools.partial(self._decided, decision))
 
-    async def _fire(
-        self, table: Table, key: str, decide: Decision, delay: float, attempt: int = 0
-    ) -> None:
-        await asyncio.sleep(delay)
+    async def _decided(self, decision: Decision, timer: Timer) -> None:
+        table = self.get(timer.payload["table"])
+        if table is None:
+            return
         async with table.lock:
-            table.timers.pop(key, None)
             if not table.running or table.state is None:
                 return
-            try:
-                action = await decide(table)
-                if action is None:
-                    return
-                events = await self.act(table, action, in_person=False)
-            except Exception:
-                log.exception("table %s: timer %s failed; trying again", table.id, key)
-                if not self._closing:
-                    table.timers[key] = asyncio.create_task(
-                        self._fire(table, key, decide, _backoff(attempt), attempt + 1)
-                    )
+            action = await decision(table, timer.payload)
+            if action is None:
                 return
+            events = await self.act(table, action, in_person=False)
             await self._publish(table, events)
 
 

@@ -26,7 +26,7 @@ from cogs.maya.components import (
     turn_view,
 )
 from cogs.maya.errors import explain
-from cogs.maya.faults import Faults
+from cogs.maya.faults import VOTE, Faults
 from cogs.table import TableCog, answers
 from cogs.table.channel import display_name
 from cogs.table.components import lobby_view
@@ -74,6 +74,15 @@ class MayaCog(
         super().__init__(bot)
         self.faults = Faults(self)
         self.panels: dict[tuple[int, int], Panel] = {}  # (table, player) -> their panel
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.tables.deadlines[self.game] = self.faults.deadlines
+        self.tables.decide(VOTE, self.faults.close_vote)
+
+    async def cog_unload(self) -> None:
+        await super().cog_unload()
+        self.tables.deadlines.pop(self.game, None)
 
     # ------------------------------------------------------------------ the table message
 

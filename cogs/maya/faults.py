@@ -19,7 +19,7 @@ import discord
 from bot.games import maya
 from bot.games.maya import events as ev
 from bot.i18n import t
-from bot.storage import StorageError
+from bot.storage import StorageError, Timer
 from bot.table import Table, TableError
 from cogs.maya.components import fault_view
 from cogs.maya.render import accusation_line
@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 VOTE_GUILTY = "✅"
 VOTE_INNOCENT = "❌"
+VOTE = "vote"  # the kind of a vote's timer: ``vote:{table}:{fault}``
 VOTE_SECONDS = 60.0
 COOLDOWN_SECONDS = 30.0  # between two accusations by the same member
 # What changes an accusation's message: its buttons, its vote's tally, its verdict.
@@ -55,7 +56,6 @@ class Faults:
         self.cog = cog
         self.marks: dict[tuple[int, int], dict[int, list[str]]] = {}
         self.accused_at: dict[tuple[int, int], float] = {}  # (table, accuser) -> monotonic
-        self.closing: dict[tuple[int, int], float] = {}  # (table, fault) -> the vote's end
 
     @property
     def tables(self) -> Any:
@@ -136,7 +136,8 @@ class Faults:
         names, lang = table.name, table.lang
         lines = [accusation_line(fault.accuser, fault.accused, fault.motive, names, lang)]
         if fault.status == maya.FaultStatus.VOTING:
-            closing = self.closing.get((table.id, fault.id), time.time() + VOTE_SECONDS)
+            timer = self.tables.clock.get(vote_key(table.id, fault.id))
+            closing = timer.due if timer is not None else self.tables.clock.now() + VOTE_SECONDS
             lines.append(
                 t(
                     table.lang,
@@ -164,13 +165,27 @@ class Faults:
 
     # ------------------------------------------------------------------ keeping messages in step
 
+    def deadlines(self, table: Table, events: Sequence[Any]) -> dict[str, Timer | None]:
+        """A contested fault's vote closes in ``VOTE_SECONDS``, its timer stored with the
+        contest; a fault judged or dropped needs it no more (``bot.table.Deadlines``)."""
+        changes: dict[str, Timer | None] = {}
+        for event in events:
+            if isinstance(event, ev.FaultContested):
+                changes[vote_key(table.id, event.fault)] = self.vote_timer(table, event.fault)
+            elif isinstance(event, ev.FaultJudged | ev.FaultDropped):
+                changes[vote_key(table.id, event.fault)] = None
+        return changes
+
+    def vote_timer(self, table: Table, fault_id: int) -> Timer:
+        due = self.tables.clock.now() + VOTE_SECONDS
+        payload = {"table": table.id, "fault": fault_id}
+        return Timer(vote_key(table.id, fault_id), due, table.guild_id, payload)
+
     async def follow(self, table: Table, events: Sequence[maya.Event]) -> None:
         """Keep accusation messages in step with their faults."""
         for event in events:
             if not isinstance(event, CHANGES):
                 continue
-            if isinstance(event, ev.FaultContested):  # stored: the vote opens (once)
-                self.closing[(table.id, event.fault)] = time.time() + VOTE_SECONDS
             await self._refresh(table, event.fault)
             if isinstance(event, ev.FaultContested):
                 await self._open_vote(table, event.fault)
@@ -201,24 +216,19 @@ class Faults:
             await message.add_reaction(VOTE_INNOCENT)
         except discord.HTTPException:
             log.warning("table %s: could not add the vote reactions", table.id)
-        self._arm(table, fault_id)
 
-    def _arm(self, table: Table, fault_id: int) -> None:
-        """Close the vote when its time is up, counting the reactions as they stand then."""
-
-        async def close(table: Table) -> maya.Action | None:
-            try:
-                await self.sync_votes(table, fault_id)
-            except Exception:
-                log.exception("table %s: could not settle the votes", table.id)
-            fault = table.view().fault(fault_id)
-            if fault is None or fault.status != maya.FaultStatus.VOTING:
-                return None
-            return maya.CloseVote(fault_id)
-
-        self.closing = {k: v for k, v in self.closing.items() if k[0] in self.tables.by_id}
-        self.closing.setdefault((table.id, fault_id), time.time() + VOTE_SECONDS)
-        self.tables.arm(table, f"vote:{fault_id}", VOTE_SECONDS, close)
+    async def close_vote(self, table: Table, payload: dict[str, Any]) -> maya.Action | None:
+        """A vote's time is up (``bot.table.Decision``): the reactions count as they stand
+        then. Nothing to close once the fault is no longer voted on."""
+        fault_id = payload["fault"]
+        try:
+            await self.sync_votes(table, fault_id)
+        except Exception:
+            log.exception("table %s: could not settle the votes", table.id)
+        fault = table.view().fault(fault_id)
+        if fault is None or fault.status != maya.FaultStatus.VOTING:
+            return None
+        return maya.CloseVote(fault_id)
 
     async def _vote_closed(self, table: Table, fault_id: int) -> None:
         """The verdict is in: the bot takes its own ✅ ❌ off, so the counts shown are the
@@ -341,11 +351,23 @@ class Faults:
         self.marks[(table.id, fault_id)] = marks
 
     async def resume(self, table: Table) -> None:
-        """After a restart: reactions changed while the bot was away count as they stand."""
+        """After a restart: reactions changed while the bot was away count as they stand,
+        and each vote closes at its time (one stored by the previous release, without a
+        timer, a whole vote from now, as that release did)."""
         for fault in table.view().faults:
             if fault.status == maya.FaultStatus.VOTING:
                 await self._read_votes(table, fault.id)
                 await self.sync_votes(table, fault.id)
-                self.closing[(table.id, fault.id)] = time.time() + VOTE_SECONDS
-                self._arm(table, fault.id)
+                if self._unclocked(table, fault.id):
+                    await self.tables.clock.set(self.vote_timer(table, fault.id))
                 await self._refresh(table, fault.id)
+
+    def _unclocked(self, table: Table, fault_id: int) -> bool:
+        """The fault is still voted on, and its vote has no timer."""
+        fault = table.view().fault(fault_id)
+        voting = fault is not None and fault.status == maya.FaultStatus.VOTING
+        return voting and self.tables.clock.get(vote_key(table.id, fault_id)) is None
+
+
+def vote_key(table_id: int, fault_id: int) -> str:
+    return f"{VOTE}:{table_id}:{fault_id}"

@@ -17,9 +17,10 @@ from bot.games import menteur as lm
 from bot.games.menteur.spec import SPEC
 from bot.i18n import t
 from bot.table import CPU_LEVELS, CPU_NAMES, Table, TableError
+from bot.table.clock import lapse
 from cogs.menteur import options as menteur_options
 from cogs.menteur import render
-from cogs.menteur.tutorial import Tutorials
+from cogs.menteur.tutorial import TUTORIAL, Tutorials
 from cogs.table import TableCog, answers
 from cogs.table.components import lobby_view
 from cogs.table.endings import elimination_standings, went_out
@@ -41,8 +42,12 @@ class MenteurCog(
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
-        self.tutorials = Tutorials()
+        self.tutorials = Tutorials(self.tables.clock)
         self.panels: dict[tuple[int, int], Panel] = {}  # (table, player) -> their open panel
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.tables.clock.handle(TUTORIAL, lapse)
 
     # ------------------------------------------------------------------ the table message
 

@@ -1,12 +1,18 @@
-"""``/menteur tutoriel``: a solo game against CPUs, in memory and in ephemeral messages only,
-with the odds of the bid to beat (given your dice and what the others bid), why, and the
-expert's advice at every turn."""
+"""``/menteur tutoriel``: a solo game against CPUs, in ephemeral messages only, with the odds
+of the bid to beat (given your dice and what the others bid), why, and the expert's advice
+at every turn.
+
+The game is kept in its timer's payload (``tutorial:{user}``), stored before each answer:
+after a restart its buttons play on. A tutorial left alone for ``TUTORIAL_SECONDS`` is over.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import random
 import re
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +22,9 @@ from bot.games import menteur as lm
 from bot.games.menteur.spec import SPEC
 from bot.i18n import t
 from bot.kernel.levels import DIFFICILE
+from bot.storage import Timer
 from bot.table import TableError
+from bot.table.clock import Clock
 from bot.table.solo import SoloGame
 from cogs.menteur.render import bid_options, bid_text, decode, event_lines, faces, hint_lines
 from cogs.table import answers
@@ -27,6 +35,8 @@ if TYPE_CHECKING:
     from cogs.menteur.cog import MenteurCog
 
 HISTORY_LINES = 30  # the story lines a tutorial message keeps
+TUTORIAL = "tutorial"  # the kind of a tutorial's timer
+TUTORIAL_SECONDS = 3600.0  # from its last move
 
 
 def _name(game: SoloGame, lang: str, player: int) -> str:
@@ -36,8 +46,10 @@ def _name(game: SoloGame, lang: str, player: int) -> str:
 class Tutorials:
     """Every member's tutorial game (one each), owned by the menteur cog."""
 
-    def __init__(self) -> None:
-        self.games: dict[int, tuple[SoloGame, str]] = {}  # user -> (game, language)
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        # One move at a time per member (two clicks at once must not both play).
+        self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def start(
         self, interaction: discord.Interaction, cpus: dict[int, str], level: str
@@ -45,9 +57,36 @@ class Tutorials:
         user = interaction.user.id
         lang = private_lang(interaction)
         game = SoloGame.new(SPEC, user, cpus, lm.Rules.for_preset(), level)
-        self.games[user] = (game, lang)
         lines = [t(lang, "m.tuto.welcome"), *self._lines(game, lang, game.advance())]
-        await self._answer(interaction, game, lang, lines)
+        async with self._lock(user):
+            try:
+                await self._keep(game, lang, interaction.guild_id)
+            except Exception as error:
+                await refuse(interaction, error)
+                return
+            await self._answer(interaction, game, lang, lines)
+
+    def _lock(self, user: int) -> asyncio.Lock:
+        lock = self.locks.get(user)
+        if lock is None:
+            lock = self.locks[user] = asyncio.Lock()
+        return lock
+
+    def _found(self, user: int) -> tuple[SoloGame, str] | None:
+        """The member's tutorial and its language, as last stored."""
+        timer = self.clock.get(f"{TUTORIAL}:{user}")
+        if timer is None:
+            return None
+        return SoloGame.restore(SPEC, timer.payload["game"]), timer.payload["lang"]
+
+    async def _keep(self, game: SoloGame, lang: str, guild_id: int | None) -> None:
+        """Store the game as it stands, for ``TUTORIAL_SECONDS`` more; a game over is gone."""
+        key = f"{TUTORIAL}:{game.user}"
+        if game.over:
+            await self.clock.cancel(key)
+            return
+        payload = {"game": game.snapshot(), "lang": lang}
+        await self.clock.set(Timer(key, self.clock.now() + TUTORIAL_SECONDS, guild_id, payload))
 
     def _lines(self, game: SoloGame, lang: str, events: Sequence[Any]) -> list[str]:
         return event_lines(events, lang, lambda player: _name(game, lang, player), you=game.user)
@@ -59,7 +98,6 @@ class Tutorials:
         if game.over:
             key = "m.tuto.won" if game.view().winner == game.user else "m.tuto.lost"
             body.append(t(lang, key))
-            self.games.pop(game.user, None)
             return "\n".join(body)[:2000], None
         view: lm.View = game.view(game.user)
         counts = ", ".join(
@@ -104,20 +142,22 @@ class Tutorials:
         await self.act(interaction, lm.Bid(interaction.user.id, quantity, face), step)
 
     async def act(self, interaction: discord.Interaction, action: lm.Action, step: int) -> None:
-        found = self.games.get(interaction.user.id)
-        if found is None:  # finished, or lost with a restart: it lives in memory only
-            await say_privately(interaction, t(private_lang(interaction), "m.tuto.gone"))
-            return
-        game, lang = found
-        if step != game.step:  # a component of an earlier message
-            await refuse(interaction, TableError("stale_turn"))
-            return
-        try:
-            events = game.play(action)
-        except lm.GameError as error:
-            await refuse(interaction, error)
-            return
-        await self._answer(interaction, game, lang, self._lines(game, lang, events))
+        async with self._lock(interaction.user.id):
+            found = self._found(interaction.user.id)
+            if found is None:  # finished, or left alone too long
+                await say_privately(interaction, t(private_lang(interaction), "m.tuto.gone"))
+                return
+            game, lang = found
+            if step != game.step:  # a component of an earlier message
+                await refuse(interaction, TableError("stale_turn"))
+                return
+            try:
+                events = game.play(action)
+                await self._keep(game, lang, interaction.guild_id)
+            except Exception as error:  # refused, or not stored: the tutorial is as it was
+                await refuse(interaction, error)
+                return
+            await self._answer(interaction, game, lang, self._lines(game, lang, events))
 
 
 def _tutorials(interaction: discord.Interaction) -> Tutorials:
@@ -129,8 +169,8 @@ class TutorialSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"gobtuto:(?P<user>\d+):(?P<step>\d+):bid",
 ):
-    """The tutorial's raises. A dynamic item, so that one from before a restart still gets
-    an answer (the tutorial itself lives in memory: it says it is over)."""
+    """The tutorial's raises. A dynamic item, so that one from before a restart still plays
+    (the tutorial is stored in its timer)."""
 
     def __init__(
         self, user: int, step: int, options: list[discord.SelectOption], placeholder: str

@@ -114,6 +114,7 @@ data-erased = 🗑️ Done: { $rows ->
        *[other] { $rows } rows erased.
     }
 data-not_yours = This button is not for you.
+data-expired = ⌛ This request has expired: nothing was erased. Run /data erase to ask again.
 
 ## err
 err-no_table_lift = There is no game in this channel: /lift is for Maya ({ $command }) and Liar's dice ({ $other }).

@@ -114,6 +114,7 @@ data-erased = 🗑️ C'est fait : { $rows ->
        *[other] { $rows } lignes effacées.
     }
 data-not_yours = Ce bouton ne t'est pas destiné.
+data-expired = ⌛ Cette demande a expiré : rien n'a été effacé. Relance /donnees effacer pour recommencer.
 
 ## err
 err-no_table_lift = Il n'y a pas de partie dans ce salon : /soulever sert au Maya ({ $command }) et aux dés du menteur ({ $other }).

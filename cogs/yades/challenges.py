@@ -1,14 +1,17 @@
 """``/yades defi``: a challenge posted with Accept and Refuse buttons for the one challenged,
-which opens and starts the duel when accepted, and expires after five minutes."""
+which opens and starts the duel when accepted, and expires after five minutes.
+
+A pending challenge lives in its timer's payload (``challenge:{id}``, due when it expires):
+after a restart its buttons still answer, and it still expires at its time."""
 
 from __future__ import annotations
 
 import asyncio
-import itertools
+import dataclasses
 import logging
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,7 +19,9 @@ import discord
 from bot.games.yades.metrics import YadesSetup
 from bot.games.yades.spec import SPEC
 from bot.i18n import t
+from bot.storage import Timer
 from bot.table import Table, TableError
+from bot.table.clock import Clock
 from cogs.table import answers
 from cogs.table.channel import display_name
 from cogs.table.components import label_of, style_of
@@ -28,14 +33,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+CHALLENGE = "challenge"  # the kind of a challenge's timer
 CHALLENGE_SECONDS = 300.0
 CHALLENGE_PAUSE_SECONDS = 30.0  # between two challenges by the same member
 MAX_STAKE = 1000
+MESSAGES_SEARCHED = 50  # the channel's latest messages, to find a challenge's own
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, slots=True)
 class Challenge:
-    id: int
+    id: int  # the interaction that posted it: unique, whatever the restarts
     guild_id: int
     channel_id: int
     challenger: int
@@ -43,13 +50,27 @@ class Challenge:
     preset: str
     mise: int
     lang: str
-    created: datetime
+    created: float  # Unix time
     challenger_name: str | None = None
     message_id: int | None = None
-    task: asyncio.Task[None] | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{CHALLENGE}:{self.id}"
+
+    @property
+    def until(self) -> float:
+        return self.created + CHALLENGE_SECONDS
 
     def expired(self, now: datetime) -> bool:
-        return now - self.created > timedelta(seconds=CHALLENGE_SECONDS)
+        return now.timestamp() > self.until
+
+    def timer(self) -> Timer:
+        return Timer(self.key, self.until, self.guild_id, dataclasses.asdict(self))
+
+    @classmethod
+    def of(cls, timer: Timer) -> Challenge:
+        return cls(**timer.payload)
 
     @property
     def names(self) -> dict[str, str]:
@@ -90,18 +111,20 @@ class ChallengeButton(
 
 
 class Challenges:
-    """The pending challenges (in memory: a challenge lost with a restart says it is gone)."""
+    """The pending challenges, each in its timer (``Challenge.timer``)."""
 
     def __init__(self, cog: YadesCog) -> None:
         self.cog = cog
-        self.pending: dict[int, Challenge] = {}
         self.last: dict[int, datetime] = {}  # challenger -> when they last challenged
-        self._ids = itertools.count(1)
+        self.answering = asyncio.Lock()  # one answer per challenge, even clicked twice at once
 
-    def close(self) -> None:
-        for challenge in self.pending.values():
-            if challenge.task is not None:
-                challenge.task.cancel()
+    @property
+    def clock(self) -> Clock:
+        return self.cog.tables.clock
+
+    def find(self, challenge_id: int) -> Challenge | None:
+        timer = self.clock.get(f"{CHALLENGE}:{challenge_id}")
+        return Challenge.of(timer) if timer is not None else None
 
     async def post(
         self,
@@ -125,7 +148,7 @@ class Challenges:
         public = settings.get("language") or public_lang(interaction)
         chosen = sheet_rules(settings, preset).preset
         challenge = Challenge(
-            id=next(self._ids),
+            id=interaction.id,
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
             challenger=interaction.user.id,
@@ -133,16 +156,15 @@ class Challenges:
             preset=chosen,
             mise=mise,
             lang=public,
-            created=interaction.created_at,
+            created=interaction.created_at.timestamp(),
             challenger_name=display_name(interaction),
         )
         view = discord.ui.View(timeout=None)
         view.add_item(ChallengeButton(challenge.id, "accept", label=t(public, "y.btn.accept"), style=discord.ButtonStyle.success))  # fmt: skip
         view.add_item(ChallengeButton(challenge.id, "refuse", label=t(public, "y.btn.refuse"), style=discord.ButtonStyle.danger))  # fmt: skip
         stake = t(public, "y.challenge.stake", mise=mise) if mise else ""
-        # Known before the message exists: the challenged player may click at once.
-        self.pending[challenge.id] = challenge
-        challenge.task = asyncio.create_task(self._expire_later(challenge))
+        # Stored before the message exists: the challenged player may click at once.
+        await self.clock.set(challenge.timer())
         text = t(
             public,
             "y.challenge.text",
@@ -155,22 +177,31 @@ class Challenges:
         message = await answers.reply(
             interaction, text, ephemeral=False, view=view, mentions=pinged
         )
-        challenge.message_id = message.id
+        await self._noted(challenge, message.id)
+
+    async def _noted(self, challenge: Challenge, message_id: int) -> None:
+        """The challenge's message is known: kept with it, so that its expiry edits it."""
+        if self.clock.get(challenge.key) is None:
+            return  # answered already
+        try:
+            await self.clock.set(dataclasses.replace(challenge, message_id=message_id).timer())
+        except Exception:
+            log.warning("challenge %s: its message could not be stored", challenge.id)
 
     def _check_pace(self, challenger: int, challenged: int, now: datetime) -> None:
         """One pending challenge per pair, and a pause between a member's challenges, so
         that nobody can be pinged again and again."""
-        for pending in self.pending.values():
+        for timer in self.clock.pending(CHALLENGE):
+            pending = Challenge.of(timer)
             pair = (pending.challenger, pending.challenged)
             if pair == (challenger, challenged) and not pending.expired(now):
-                until = pending.created + timedelta(seconds=CHALLENGE_SECONDS)
                 raise TableError(
                     "challenge_pending",
                     player=f"<@{challenged}>",
-                    until=f"<t:{int(until.timestamp())}:R>",
+                    until=f"<t:{int(pending.until)}:R>",
                 )
-        pause = timedelta(seconds=CHALLENGE_PAUSE_SECONDS)
-        self.last = {k: v for k, v in self.last.items() if now - v < pause}
+        pause = CHALLENGE_PAUSE_SECONDS
+        self.last = {k: v for k, v in self.last.items() if (now - v).total_seconds() < pause}
         last = self.last.get(challenger)
         if last is not None:
             wait = CHALLENGE_PAUSE_SECONDS - (now - last).total_seconds()
@@ -183,26 +214,31 @@ class Challenges:
     ) -> None:
         """The one challenged accepts (the duel starts at once) or refuses."""
         lang = private_lang(interaction)
-        challenge = self.pending.get(challenge_id)
-        if challenge is None:
-            await say_privately(interaction, t(lang, "y.challenge.gone"))
-            return
-        if challenge.message_id is None and interaction.message is not None:
-            challenge.message_id = interaction.message.id  # clicked before we knew it
-        if interaction.user.id != challenge.challenged:
-            await say_privately(
-                interaction,
-                t(lang, "y.challenge.not_you", player=f"<@{challenge.challenged}>"),
-            )
-            return
+        async with self.answering:
+            challenge = self.find(challenge_id)
+            if challenge is None:
+                await say_privately(interaction, t(lang, "y.challenge.gone"))
+                return
+            if challenge.message_id is None and interaction.message is not None:
+                # Clicked before its message was known.
+                challenge = dataclasses.replace(challenge, message_id=interaction.message.id)
+            if interaction.user.id != challenge.challenged:
+                await say_privately(
+                    interaction,
+                    t(lang, "y.challenge.not_you", player=f"<@{challenge.challenged}>"),
+                )
+                return
+            try:
+                await self.clock.cancel(challenge.key)  # answered: it expires no more
+            except Exception as error:
+                await refuse(interaction, error)
+                return
         if challenge.expired(interaction.created_at):
-            await self._expire(challenge)
+            await self._mark_expired(challenge)
             await say_privately(interaction, t(lang, "y.challenge.gone"))
             return
-        self._forget(challenge)
-        public = challenge.lang
         if action == "refuse":
-            text = t(public, "y.challenge.refused", **challenge.names)
+            text = t(challenge.lang, "y.challenge.refused", **challenge.names)
             await answers.update(interaction, content=text, view=None)
             return
         await self._accept(interaction, challenge)
@@ -238,24 +274,34 @@ class Challenges:
             if table is not None:
                 await cog.show_unstarted(table)
 
-    def _forget(self, challenge: Challenge) -> None:
-        self.pending.pop(challenge.id, None)
-        if challenge.task is not None and challenge.task is not asyncio.current_task():
-            challenge.task.cancel()
+    async def expire(self, timer: Timer) -> None:
+        """A challenge's time is up (the clock's handler): its message says it expired.
+        Nothing happens once it was answered; saying it again is harmless."""
+        if self.clock.get(timer.key) is timer:
+            await self._mark_expired(Challenge.of(timer))
 
-    async def _expire(self, challenge: Challenge) -> None:
-        self._forget(challenge)
-        if challenge.message_id is None:
-            return
+    async def _mark_expired(self, challenge: Challenge) -> None:
         channel = self.cog.bot.get_partial_messageable(
             challenge.channel_id, guild_id=challenge.guild_id
         )
         text = t(challenge.lang, "y.challenge.expired", **challenge.names)
         try:
-            await channel.get_partial_message(challenge.message_id).edit(content=text, view=None)
+            message_id = challenge.message_id or await self._message_of(challenge, channel)
+            if message_id is None:
+                return
+            await channel.get_partial_message(message_id).edit(content=text, view=None)
         except discord.HTTPException:
             log.warning("challenge %s: could not mark it expired", challenge.id, exc_info=True)
 
-    async def _expire_later(self, challenge: Challenge) -> None:
-        await asyncio.sleep(CHALLENGE_SECONDS)
-        await self._expire(challenge)
+    async def _message_of(
+        self, challenge: Challenge, channel: discord.PartialMessageable
+    ) -> int | None:
+        """The challenge's message when its id was never stored (the bot stopped just after
+        posting it): the latest message of the channel that carries its buttons."""
+        accept = f"gobdefi:{challenge.id}:accept"
+        async for message in channel.history(limit=MESSAGES_SEARCHED):
+            for row in message.components:
+                children = getattr(row, "children", ())
+                if any(getattr(item, "custom_id", None) == accept for item in children):
+                    return message.id
+        return None

@@ -27,7 +27,7 @@ from cogs.table import TableCog, answers
 from cogs.table.components import lobby_view
 from cogs.table.errors import private_lang
 from cogs.yades import picture, render
-from cogs.yades.challenges import Challenges
+from cogs.yades.challenges import CHALLENGE, Challenges
 from cogs.yades.expert import Expert, sheet_rules
 
 log = logging.getLogger(__name__)
@@ -55,9 +55,9 @@ class YadesCog(
         self.expert = Expert(bot.settings.data_dir, bot.settings.shipped_dir)
         self.held: dict[int, tuple[int, int]] = {}  # table -> (step, held dice) of its toggles
 
-    async def cog_unload(self) -> None:
-        await super().cog_unload()
-        self.challenges.close()
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.tables.clock.handle(CHALLENGE, self.challenges.expire)
 
     # ------------------------------------------------------------------ the table message
 

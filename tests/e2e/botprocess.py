@@ -103,6 +103,9 @@ class BotProcess:
             # What the bot caches (a server's own Yadès sheet) stays with the test's database.
             "GOBELET_DATA_DIR": str(self.database.parent),
             "GOBELET_E2E_GUILD_READY_TIMEOUT": str(GUILD_READY_TIMEOUT),
+            # The bot's wall clock shows the emulator's time (see boot/): a test that moves
+            # it while the bot is down sees what was due meanwhile happen at the next start.
+            "GOBELET_E2E_CLOCK_OFFSET": str(self.emulator.travelled),
             "PYTHONPATH": python_path,
             "PYTHONUNBUFFERED": "1",
             **self.overrides,

@@ -337,9 +337,14 @@ class DiscordEmulator:
         """The emulator's clock: the loop's, plus whatever ``travel`` added."""
         return asyncio.get_running_loop().time() + self._offset
 
+    @property
+    def travelled(self) -> float:
+        """How far ``travel`` moved the clock, in seconds."""
+        return self._offset
+
     def travel(self, seconds: float) -> None:
         """Move the emulator's clock forward (tokens, response windows and rate-limit windows
-        age; the bot's own timers do not)."""
+        age; the bot's own clock moves with it only from its next start: see ``BotProcess``)."""
         self._offset += seconds
         self.snowflakes.offset += seconds
         for interaction in self.interactions:

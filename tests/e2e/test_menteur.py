@@ -315,14 +315,44 @@ async def test_a_player_who_leaves_mid_game_hands_the_win_to_the_last_one(
     assert not again.ephemeral
 
 
-async def test_the_tutorial_menu_from_before_a_restart_says_the_tutorial_is_over(
+TUTORIAL_STEP = re.compile(r"^gobtuto:\d+:(\d+):")
+
+
+def tutorial_step(message: Message) -> int:
+    (step,) = {int(m.group(1)) for c in message.custom_ids if (m := TUTORIAL_STEP.match(c))}
+    return step
+
+
+async def test_a_tutorial_plays_on_after_a_restart_from_where_it_was(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    first = await (await emulator.slash(alice, comptoir, "menteur tutoriel")).reply()
+    select = first.selects[0]
+    moved = await (await emulator.choose(alice, first, [select.values[0]], select)).reply()
+    assert moved.ephemeral and tutorial_step(moved) > tutorial_step(first)
+    await bot.restart()
+    # The menu from before the move is a turn already played; the latest one plays on.
+    stale = await (await emulator.choose(alice, first, [select.values[0]], select)).reply()
+    assert stale.ephemeral and stale.text.startswith("Trop tard")
+    select = moved.selects[0]
+    after = await (await emulator.choose(alice, moved, [select.values[0]], select)).reply()
+    assert after.ephemeral and after.audience == alice.id
+    assert "Un bon joueur" in after.text, after.text  # five dice each: far from over
+    assert tutorial_step(after) > tutorial_step(moved)
+
+
+async def test_a_tutorial_left_alone_for_an_hour_is_over(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
     alice = emulator.user("alice")
     comptoir = emulator.channel("bar", "comptoir")
     tutorial = await (await emulator.slash(alice, comptoir, "menteur tutoriel")).reply()
     assert tutorial.ephemeral and tutorial.selects
-    await bot.restart()
+    await bot.kill()
+    emulator.travel(3601)
+    await bot.start()
     select = tutorial.selects[0]
     answer = await (await emulator.choose(alice, tutorial, [select.values[0]], select)).reply()
     assert answer.ephemeral and answer.audience == alice.id

@@ -425,6 +425,50 @@ async def test_a_faute_vote_interrupted_by_a_kill_is_finished_after_the_restart(
     await emulator.wait_for(lambda: tallies(game.table) == expected, what="the lifter's penalty")
 
 
+@pytest.mark.bot_env(GOBELET_DICE_SEED="7031", GOBELET_TURN_SECONDS="600")
+async def test_a_faute_vote_closes_at_its_time_whatever_the_restarts_meanwhile(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob, patron = (emulator.user(name) for name in ("alice", "bob", "patron"))
+    comptoir = emulator.channel("bar", "comptoir")
+    game = Game(emulator, comptoir, [alice, bob, patron])
+    await game.open(lives=None)
+    opener, _, _ = await game.roll()
+    accuser = next(user for user in game.people if user != opener)
+    accusation = await (
+        await emulator.slash(accuser, comptoir, "faute", {"joueur": opener, "motif": "triche"})
+    ).reply()
+    await (await emulator.click(opener, accusation, label="Contester")).response()
+    await emulator.wait_for(
+        lambda: accusation.reacted("✅") and accusation.reacted("❌"), what="the vote reactions"
+    )
+    (closes,) = TIMESTAMP.findall(accusation.text)
+    voted = await emulator.react(accuser, accusation, "✅")
+    await voted.reply(comptoir.id)
+
+    # Down for half the vote: back, the vote still closes when it said it would.
+    await bot.kill()
+    emulator.travel(30)
+    edits = len(accusation.history)
+    back = mark(emulator)
+    await bot.start()
+    await wait_line(emulator, comptoir, BACK_FR, since=back)
+    await emulator.wait_for(lambda: len(accusation.history) > edits, what="the vote redrawn")
+    assert TIMESTAMP.findall(accusation.text) == [closes], accusation.text
+    assert "Verdict" not in "\n".join(lines_since(emulator, comptoir, back))
+
+    # Down past the vote's close: it is closed as soon as the bot is back, on the vote cast.
+    await bot.kill()
+    emulator.travel(31)
+    back = mark(emulator)
+    await bot.start()
+    verdict = await wait_line(emulator, comptoir, "Verdict", since=back)
+    assert (
+        verdict
+        == f"⚖️ Verdict : <@{opener.id}> est **coupable** (✅ coupable : 1, ❌ innocent : 0)."
+    )
+
+
 # --------------------------------------------------------------------------- 2. settings
 
 
@@ -545,6 +589,34 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     assert database_rows(bot, "stat_values", guild.id, alice.id) == 0
     assert database_rows(bot, "ratings", guild.id, alice.id) == 0
     assert database_rows(bot, "ratings", guild.id, bob.id) == 1
+
+
+async def test_an_erasure_asked_before_a_restart_can_be_confirmed_after_it(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    asked = await private_answer(emulator, alice, comptoir, "donnees effacer")
+    await bot.restart()
+    await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
+    await emulator.wait_for(lambda: not asked.buttons, what="the confirmation answered")
+    assert asked.text.startswith("🗑️ C'est fait"), asked.text
+
+
+async def test_an_erasure_not_confirmed_within_five_minutes_erases_nothing(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    asked = await private_answer(emulator, alice, comptoir, "donnees effacer")
+    await bot.kill()
+    emulator.travel(301)  # the bot was down past the confirmation's window
+    await bot.start()
+    await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
+    await emulator.wait_for(lambda: not asked.buttons, what="the refusal")
+    assert asked.text == (
+        "⌛ Cette demande a expiré : rien n'a été effacé. Relance /donnees effacer pour recommencer."
+    )
 
 
 # --------------------------------------------------------------------------- 4. /classement

@@ -219,6 +219,48 @@ async def test_an_expired_challenge_is_refused_politely(
     assert not challenge.buttons
 
 
+async def test_a_challenge_posted_before_a_restart_is_accepted_after_it(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    challenge = await (
+        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob, "mise": 10})
+    ).reply()
+    await bot.restart()
+    # Someone else is still told it is not theirs, and the one challenged accepts it.
+    intruder = await (await emulator.click("carol", challenge, label="Accepter")).reply()
+    assert intruder.ephemeral and f"<@{bob.id}>" in intruder.text
+    await (await emulator.click(bob, challenge, label="Accepter")).response()
+    await emulator.wait_for(
+        lambda: challenge if "relève le défi" in challenge.text else None, what="accepted"
+    )
+    assert not challenge.buttons
+    first = await Duel(emulator, comptoir, [alice, bob]).table()
+    assert f"<@{alice.id}>" in first.text and f"<@{bob.id}>" in first.text
+
+
+async def test_a_challenge_expires_at_its_time_even_when_the_bot_was_down_then(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    challenge = await (
+        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob})
+    ).reply()
+    accept = challenge.button("Accepter")
+    await bot.kill()
+    emulator.travel(301)
+    await bot.start()
+    await emulator.wait_for(
+        lambda: challenge if "a expiré" in challenge.text else None, what="expired"
+    )
+    assert not challenge.buttons
+    # A screen not yet redrawn: the click is told the challenge is over.
+    late = await (await emulator.click(bob, challenge, accept, stale=True)).reply()
+    assert late.ephemeral and "expiré" in late.text
+
+
 async def test_a_lobby_played_with_slash_commands_until_someone_gives_up(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:

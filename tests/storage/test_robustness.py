@@ -6,7 +6,6 @@ import asyncio
 import json
 import random
 import sqlite3
-import time
 from contextlib import closing
 from pathlib import Path
 
@@ -224,7 +223,9 @@ REFUSED = {
 }
 
 
-async def a_game_in_progress(path: Path) -> tuple[Tables, Table]:
+async def a_game_in_progress(
+    path: Path, *, turn_seconds: float | None = None
+) -> tuple[Tables, Table]:
     tables = Tables(await SqliteRepository.open(path), settings())
     table = await tables.open(
         kind="maya",
@@ -233,6 +234,7 @@ async def a_game_in_progress(path: Path) -> tuple[Tables, Table]:
         starter=A,
         rules=maya.Rules.for_preset("vies", vies=1),
         lang="fr",
+        turn_seconds=turn_seconds,
     )
     await tables.join_lobby(table, B)
     await tables.start(table)
@@ -361,7 +363,7 @@ async def test_an_action_cancelled_mid_write_leaves_the_table_and_the_database_a
 
 async def test_a_timed_out_turn_is_played_once_the_locked_database_is_back(tmp_path):
     path = tmp_path / "timer.db"
-    tables, table = await a_game_in_progress(path)
+    tables, table = await a_game_in_progress(path, turn_seconds=0.2)
     repo = tables.repository
     assert isinstance(repo, SqliteRepository)
     await repo._db.execute("PRAGMA busy_timeout=50")
@@ -370,12 +372,11 @@ async def test_a_timed_out_turn_is_played_once_the_locked_database_is_back(tmp_p
     other = sqlite3.connect(path, isolation_level=None)
     try:
         other.execute("BEGIN EXCLUSIVE")
-        async with table.lock:
-            table.deadline = time.time() + 0.2  # B's turn times out now, the database locked
-            tables.schedule(table)
+        await tables.clock.start()  # B's turn times out now, the database locked
         await asyncio.sleep(2.0)
         assert table.version == version and table.state.current == B  # nothing stored yet
-        assert table.timer is not None and not table.timer.done()  # but tried again later
+        turn = tables.clock.get(f"turn:{table.id}")
+        assert turn is not None and turn.attempts > 0  # but tried again later
         other.execute("ROLLBACK")
         for _ in range(100):
             if table.version > version:
@@ -402,6 +403,7 @@ async def test_a_turn_still_times_out_when_an_accusation_and_a_vote_come_meanwhi
             starter=A,
             rules=maya.Rules.for_preset("soiree"),
             lang="fr",
+            turn_seconds=0.5,
         )
         for player in (B, c):
             await tables.join_lobby(table, player)
@@ -411,14 +413,15 @@ async def test_a_turn_still_times_out_when_an_accusation_and_a_vote_come_meanwhi
             await tables.act(table, maya.Roll(A, (5, 2)), in_person=False)
             await tables.act(table, maya.Announce(A, 52), in_person=False)
             assert table.state.current == B
-            table.deadline = time.time() + 0.5
-            tables.schedule(table)
             deadline = table.deadline
             # Moves that are not B's decision: an accusation, contested, and a vote.
             await tables.act(table, maya.Accuse(c, A, "dés mal secoués"))
             await tables.act(table, maya.ContestFault(A, 1))
             await tables.act(table, maya.Vote(B, 1, True))
             assert table.state.current == B and table.deadline == deadline  # no more time
+            turn = tables.clock.get(f"turn:{table.id}")
+            assert turn is not None and turn.due == deadline
+        await tables.clock.start()
         version = table.version
         for _ in range(40):
             if table.version > version:
