@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    logs.setup(settings.log_level, secrets=[settings.token or ""], style=settings.log_format)
+    logs.setup(settings.log_level, secrets=settings.secrets, style=settings.log_format)
     if args.check:
         return asyncio.run(_check(settings))
     if not settings.token:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import load_dotenv
 
@@ -57,10 +58,19 @@ class Settings:
             )
         return Path(self.database_url[len(prefix) :])
 
-    def __repr__(self) -> str:  # never print the token
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """What no log line or printed setting may show: the token, the database's password."""
+        return tuple(s for s in (self.token, database_password(self.database_url)) if s)
+
+    def __repr__(self) -> str:  # never print the token, nor the database's password
         shown = "set" if self.token else "missing"
+        database_url = self.database_url
+        password = database_password(database_url)
+        if password:
+            database_url = database_url.replace(f":{password}@", ":<hidden>@", 1)
         return (
-            f"Settings(token=<{shown}>, database_url={self.database_url!r}, "
+            f"Settings(token=<{shown}>, database_url={database_url!r}, "
             f"data_dir={str(self.data_dir)!r}, "
             f"api_base_url={self.api_base_url!r}, gateway_url={self.gateway_url!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
@@ -70,6 +80,14 @@ class Settings:
             f"shipped_dir={str(self.shipped_dir)!r}, http_port={self.http_port!r}, "
             f"http_host={self.http_host!r})"
         )
+
+
+def database_password(url: str) -> str | None:
+    """The password in a ``postgresql://user:password@host/db`` URL, if any."""
+    try:
+        return urlsplit(url).password
+    except ValueError:
+        return None
 
 
 def _number(env: dict[str, str], name: str, default: float, *, minimum: float) -> float:

@@ -201,3 +201,29 @@ def test_a_port_already_taken_is_said_and_exits_2_before_reaching_discord(tmp_pa
     assert done.returncode == 2, done.stderr
     assert f"GOBELET_HTTP_PORT: cannot listen on 127.0.0.1:{port}" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_database_password_is_never_printed_with_the_settings():
+    url = "postgresql://gobelet:S3cret-pw@db:5432/gobelet"
+    settings = load_settings({"GOBELET_DATABASE_URL": url, "DISCORD_TOKEN": "tok.en"})
+    assert "S3cret-pw" not in repr(settings)
+    assert "postgresql://gobelet:<hidden>@db:5432/gobelet" in repr(settings)
+    assert set(settings.secrets) == {"tok.en", "S3cret-pw"}  # what the logs remove
+    assert load_settings({}).secrets == ()
+
+
+def test_check_prints_no_database_password(tmp_path):
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "GOBELET_DATABASE_URL": "postgresql://gobelet:S3cret-pw@db:5432/gobelet",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--check"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "<hidden>" in done.stdout and "S3cret-pw" not in done.stdout + done.stderr

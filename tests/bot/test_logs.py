@@ -73,3 +73,20 @@ def test_the_log_format_is_text_unless_told_json() -> None:
     assert load_settings({"GOBELET_LOG_FORMAT": " JSON "}).log_format == "json"
     with pytest.raises(ConfigError, match=r"GOBELET_LOG_FORMAT must be text or json \(got 'xml'\)"):
         load_settings({"GOBELET_LOG_FORMAT": "xml"})
+
+
+@pytest.mark.parametrize("style", ["text", "json"])
+def test_no_database_password_is_written_either(captured, style: str) -> None:
+    logger, stream = captured
+    url = "postgresql://gobelet:pg-S3cret@db:5432/gobelet"
+    settings = load_settings({"GOBELET_DATABASE_URL": url, "DISCORD_TOKEN": TOKEN})
+    logs.setup("DEBUG", secrets=settings.secrets, style=style)
+    logging.getLogger().handlers[0].setStream(stream)  # type: ignore[attr-defined]
+    logger.warning("cannot connect to %s", url)
+    try:
+        raise OSError(f"connection to {url} refused")
+    except OSError:
+        logger.exception("storage down")
+    written = stream.getvalue()
+    assert "pg-S3cret" not in written and "Traceback" in written
+    assert written.count(logs.HIDDEN) == 2

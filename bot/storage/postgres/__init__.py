@@ -9,10 +9,10 @@ import json
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit
 
 import asyncpg
 
+from bot.config import database_password
 from bot.kernel.spec import Board, Metric
 from bot.storage import sql
 from bot.storage.base import (
@@ -468,15 +468,8 @@ def _timer_row(timer: Timer) -> tuple[Any, ...]:
 def _safe(error: BaseException, dsn: str) -> str:
     """An error's text without the URL's password, which some drivers' messages repeat."""
     text = str(error) or type(error).__name__
-    password = _password(dsn)
+    password = database_password(dsn)
     return text.replace(password, "<hidden>") if password else text
-
-
-def _password(dsn: str) -> str | None:
-    try:
-        return urlsplit(dsn).password
-    except ValueError:
-        return None
 
 
 async def _quietly_close(connection: asyncpg.Connection) -> None:
