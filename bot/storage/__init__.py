@@ -19,6 +19,7 @@ from bot.storage.base import (
     StorageError,
     Timer,
     TimerStore,
+    VersionConflict,
 )
 from bot.storage.sqlite import SqliteRepository, open_sqlite
 
@@ -58,5 +59,6 @@ __all__ = [
     "StorageError",
     "Timer",
     "TimerStore",
+    "VersionConflict",
     "open_repository",
 ]

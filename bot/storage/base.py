@@ -23,6 +23,10 @@ class StorageError(RuntimeError):
     """The database could not do what was asked (read-only, locked, gone): nothing was written."""
 
 
+class VersionConflict(StorageError):
+    """The game is not at the version the write started from: nothing was written."""
+
+
 class ChannelBusy(StorageError):
     """The channel already has a running game."""
 

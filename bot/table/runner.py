@@ -23,7 +23,15 @@ from bot.config import Settings
 from bot.games import REGISTRY
 from bot.kernel import rating
 from bot.kernel.spec import Ending
-from bot.storage import ChannelBusy, EventRecord, GameResults, Repository, StorageError, Timer
+from bot.storage import (
+    ChannelBusy,
+    EventRecord,
+    GameResults,
+    Repository,
+    StorageError,
+    Timer,
+    VersionConflict,
+)
 from bot.table.clock import Clock
 from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
 from bot.table.turns import TURN, Herald, Turns, turn_key
@@ -283,6 +291,15 @@ class Tables(Turns):
                     results=results,
                     timers=timers,
                 )
+        except StorageError as error:
+            if isinstance(error, VersionConflict) or not await self._landed(table):
+                table.timeouts, table.names = previous_timeouts, previous_names
+                if isinstance(error, VersionConflict):
+                    await self._resync(table)
+                raise
+            log.warning(
+                "table %s: the move was stored though its write failed (%s)", table.id, error
+            )
         except BaseException:  # refused, failed or cancelled: the table stays as it was
             table.timeouts, table.names = previous_timeouts, previous_names
             raise
@@ -299,6 +316,30 @@ class Tables(Turns):
         if not table.running:
             self._forget(table)
         return events
+
+    async def _landed(self, table: Table) -> bool:
+        """Whether a write that failed was stored all the same: a commit can succeed while
+        its answer is lost (a timeout, a broken connection). Only this process writes this
+        table (its shard's lease, the table's lock), so one version more is this move."""
+        try:
+            record = await self.repository.game(table.id)
+        except StorageError:
+            return False
+        return record is not None and record.version == table.version + 1
+
+    async def _resync(self, table: Table) -> None:
+        """The database holds a newer version than the table (a write whose outcome was
+        unknown, and stored): take the stored game back, so that the next move writes on it."""
+        try:
+            record = await self.repository.game(table.id)
+        except StorageError:
+            return
+        if record is None or record.version == table.version:
+            return
+        stored = Table.from_record(record, table.rng)
+        for field in ("state", "version", "status", "players", "names", "timeouts"):
+            setattr(table, field, getattr(stored, field))
+        log.warning("table %s: taken back from the database at version %s", table.id, table.version)
 
     async def _results(self, table: Table, state: Any, events: Sequence[Any]) -> GameResults:
         """The finished game's figures and ratings for its human players (CPUs never count),

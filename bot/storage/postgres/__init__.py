@@ -27,6 +27,7 @@ from bot.storage.base import (
     Standing,
     StorageError,
     Timer,
+    VersionConflict,
 )
 
 # A statement that takes longer is a stalled database: the move is refused and retried,
@@ -222,7 +223,7 @@ class PostgresRepository:
                 previous_version,
             )
             if _count(changed) != 1:
-                raise StorageError(f"game {game_id} is not at version {previous_version}")
+                raise VersionConflict(f"game {game_id} is not at version {previous_version}")
             if events:
                 await db.executemany(
                     "INSERT INTO game_events (game_id, seq, type, visibility, recipient,"

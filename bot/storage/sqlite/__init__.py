@@ -30,6 +30,7 @@ from bot.storage.base import (
     Standing,
     StorageError,
     Timer,
+    VersionConflict,
 )
 from bot.storage.sql import RUNNING
 
@@ -209,7 +210,7 @@ class SqliteRepository:
                 ),
             )
             if cursor.rowcount != 1:
-                raise StorageError(f"game {game_id} is not at version {previous_version}")
+                raise VersionConflict(f"game {game_id} is not at version {previous_version}")
             if events:
                 # Each row numbers itself after the previous one: no round trip to read MAX(seq)
                 # (every await inside the transaction keeps the other tables waiting).
