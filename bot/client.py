@@ -130,56 +130,83 @@ class Gobelet(commands.AutoShardedBot):
         for name in extensions():
             await self.load_extension(name)
 
-    async def claim_shards(self) -> None:
+    async def launch_shard(
+        self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
+    ) -> None:
+        # discord.py tries a shard's connection again for ever, even once the client is
+        # closed (a stop while the next shard waits its turn to identify): the process
+        # would never exit.
+        if self.is_closed():
+            return
+        await super().launch_shard(gateway, shard_id, initial=initial)
+
+    def _stopping(self) -> bool:
+        return self.closing or self.is_closed()
+
+    async def claim_shards(self) -> bool:
         """Wait until this process holds every shard it runs: a process started while
-        another runs them waits (connected to nothing) and takes over when that one dies."""
+        another runs them waits (connected to nothing) and takes over when that one dies.
+        All or nothing: while one is missing it holds none, so that a shard another
+        process could run is never held by one that waits. False: stopped meanwhile."""
         repository, count = self.tables.repository, self.settings.shard_count
         told = False
-        while True:
+        while not self._stopping():
+            taken: list[int] = []
             try:
-                missing = [
-                    shard
-                    for shard in self.settings.shard_ids
-                    if not await repository.try_lock_shard(shard, count)
-                ]
+                for shard in self.settings.shard_ids:
+                    if await repository.try_lock_shard(shard, count):
+                        taken.append(shard)
             except StorageError as error:
                 log.warning("cannot take the shard leases yet (%s); trying again", error)
-                missing = list(self.settings.shard_ids)
-            if not missing:
-                break
-            if not told:
+            missing = [shard for shard in self.settings.shard_ids if shard not in taken]
+            if not missing and not self._stopping():
+                log.info("running shards %s of %d", ", ".join(map(str, taken)), count)
+                self._lease_watch = asyncio.create_task(self._watch_leases())
+                return True
+            for shard in taken:
+                await repository.release_shard(shard)
+            if not told and missing:
                 log.info(
-                    "shards %s of %d are run by another process: waiting to take them over",
+                    "shards %s of %d are run by another process (or processes count the"
+                    " shards otherwise): waiting to take them over",
                     ", ".join(map(str, missing)),
                     count,
                 )
                 told = True
             await asyncio.sleep(LEASE_RETRY_SECONDS)
-        log.info("running shards %s of %d", ", ".join(map(str, self.settings.shard_ids)), count)
-        self._lease_watch = asyncio.create_task(self._watch_leases())
+        return False
 
     async def _watch_leases(self) -> None:
-        """Stop at once if a shard's lease is lost (its database connection broke): another
+        """Stop at once if a shard's lease is lost and could not be taken back: another
         process may run that shard now, and two processes must never run one shard."""
+        repository, count = self.tables.repository, self.settings.shard_count
         while not self.is_closed():
             await asyncio.sleep(LEASE_CHECK_SECONDS)
-            for shard in self.settings.shard_ids:
-                if not self.tables.repository.holds_shard(shard):
-                    log.error(
-                        "lost the lease of shard %d: stopping so as not to run it twice", shard
-                    )
-                    self.lost_shard = shard
-                    await self.close()
-                    return
+            try:
+                lost = await repository.keep_shards(self.settings.shard_ids, count)
+            except StorageError as error:
+                log.warning("cannot check the shard leases (%s)", error)
+                continue
+            if lost:
+                log.error(
+                    "lost the lease of shards %s: stopping so as not to run them twice",
+                    ", ".join(map(str, lost)),
+                )
+                self.lost_shard = lost[0]
+                await self.close()
+                return
 
     async def setup_hook(self) -> None:
         await self.prepare(self.settings.database_url)
-        await self.claim_shards()
+        if not await self.claim_shards():
+            return  # stopped while waiting for the shards
         restored = await self.tables.restore()
         if restored:
             log.info("restored %d running tables", len(restored))
         for cog in list(self.table_cogs.values()):
             await cog.resume()
+        if self._stopping():
+            return
         await self.tables.clock.start()  # once every table has said it is back
         if not self.sync_commands:
             return

@@ -259,8 +259,13 @@ class ShardLeases(Protocol):
         """Take shard ``shard`` of ``count`` for this process if no other holds it."""
         ...
 
-    def holds_shard(self, shard: int) -> bool:
-        """Whether this process still holds ``shard``."""
+    async def release_shard(self, shard: int) -> None:
+        """Let another process take ``shard``."""
+        ...
+
+    async def keep_shards(self, shards: Sequence[int], count: int) -> list[int]:
+        """Check that this process still holds ``shards`` (one whose lease broke is taken
+        again if no other process took it meanwhile); returns the ones it lost."""
         ...
 
 

@@ -69,6 +69,9 @@ class Clock:
         self._loaded = False
         self._runner: asyncio.Task[None] | None = None
         self._firing: set[asyncio.Task[None]] = set()
+        self._stopped = (
+            False  # paused or closed: a start (a shutdown during start-up) fires nothing
+        )
 
     # ---- what kinds and buttons use
 
@@ -119,12 +122,13 @@ class Clock:
     async def start(self) -> None:
         """Fire every timer at its time from now on, the overdue ones at once."""
         await self.load()
-        if self._runner is None:
+        if self._runner is None and not self._stopped:
             self._runner = asyncio.create_task(self._run())
 
     async def pause(self) -> None:
         """Fire no other timer, and wait for the handlers running now (a graceful stop: a
         move a timer began is finished, none is begun)."""
+        self._stopped = True
         if self._runner is not None:
             self._runner.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -135,6 +139,7 @@ class Clock:
 
     async def close(self) -> None:
         """Stop firing (timers keep their rows: the next start fires them)."""
+        self._stopped = True
         tasks = [*self._firing, *([self._runner] if self._runner else [])]
         for task in tasks:
             task.cancel()

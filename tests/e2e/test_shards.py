@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage import open_repository
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.maya_driver import mark
@@ -21,8 +22,9 @@ from tests.e2e.test_persistence import (
     wait_line,
 )
 from tests.e2e.world import Channel, User, World, shard_of
+from tests.storage.test_postgres import terminate_leases
 
-WAITING = "run by another process: waiting to take them over"
+WAITING = "waiting to take them over"
 
 
 @pytest.fixture
@@ -124,3 +126,23 @@ async def test_a_replacement_process_takes_over_a_killed_shard_and_resumes_its_g
     finally:
         for bot in (zero, one, standby):
             await bot.stop()
+
+
+@pytest.mark.backends("postgres")
+async def test_a_process_whose_lease_another_process_took_stops_with_exit_code_3(
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str
+) -> None:
+    bot = process(emulator, tmp_path, "only", "0-1", database_url)
+    thief = await open_repository(database_url)
+    try:
+        await bot.start()
+        # The bot's idle lease connection breaks (the server ends it), and another process
+        # takes the shards before the bot looks again.
+        await terminate_leases(database_url)
+        assert await thief.try_lock_shard(0, 2) and await thief.try_lock_shard(1, 2)
+        code = await bot.exit_code(timeout=30)
+        assert code == 3, bot.log()[-3000:]
+        assert "lost the lease of shards 0, 1" in bot.log()
+    finally:
+        await thief.close()
+        await bot.stop()

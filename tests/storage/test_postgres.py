@@ -75,12 +75,12 @@ async def test_two_processes_see_each_others_games_and_timers(postgres_url: str)
 async def test_a_shard_is_held_by_one_process_until_it_lets_go(postgres_url: str) -> None:
     first, second = await open_repository(postgres_url), await open_repository(postgres_url)
     assert await first.try_lock_shard(1, 2)
-    assert first.holds_shard(1) and not second.holds_shard(1)
+    assert await first.keep_shards([1], 2) == [] and await second.keep_shards([1], 2) == [1]
     assert not await second.try_lock_shard(1, 2)
     assert await second.try_lock_shard(0, 2)  # another shard is free
     await first.close()  # a process that dies closes its connections just the same
     assert await second.try_lock_shard(1, 2)
-    assert second.holds_shard(1)
+    assert await second.keep_shards([1], 2) == []
     await second.close()
 
 
@@ -123,3 +123,61 @@ async def test_the_games_of_a_shard_are_read_by_the_process_running_it(postgres_
     assert await repo.running_games(Shards(2, frozenset({0}))) == []
     assert len(await repo.running_games(Shards(2, frozenset({1})))) == 1
     await repo.close()
+
+
+async def terminate_leases(url: str) -> None:
+    """What a broken network does to an idle connection: the server ends the sessions that
+    hold advisory locks."""
+    connection = await asyncpg.connect(url)
+    try:
+        await connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_locks"
+            " WHERE locktype = 'advisory' AND pid <> pg_backend_pid()"
+        )
+    finally:
+        await connection.close()
+
+
+async def test_a_broken_lease_is_seen_and_taken_back_when_no_one_took_it(
+    postgres_url: str,
+) -> None:
+    repo = await open_repository(postgres_url)
+    assert await repo.try_lock_shard(0, 2) and await repo.try_lock_shard(1, 2)
+    await terminate_leases(postgres_url)
+    assert await repo.keep_shards([0, 1], 2) == []  # seen, and taken back
+    other = await open_repository(postgres_url)
+    assert not await other.try_lock_shard(0, 2) and not await other.try_lock_shard(1, 2)
+    await other.close()
+    await repo.close()
+
+
+async def test_a_broken_lease_another_process_took_meanwhile_is_lost(postgres_url: str) -> None:
+    repo, other = await open_repository(postgres_url), await open_repository(postgres_url)
+    assert await repo.try_lock_shard(1, 2)
+    await terminate_leases(postgres_url)
+    assert await other.try_lock_shard(1, 2)  # the standby was quicker
+    assert await repo.keep_shards([1], 2) == [1]
+    await other.close()
+    await repo.close()
+
+
+async def test_a_shard_let_go_can_be_taken(postgres_url: str) -> None:
+    repo, other = await open_repository(postgres_url), await open_repository(postgres_url)
+    assert await repo.try_lock_shard(1, 2)
+    await repo.release_shard(1)
+    assert await other.try_lock_shard(1, 2)
+    assert await repo.keep_shards([1], 2) == [1]
+    await other.close()
+    await repo.close()
+
+
+async def test_processes_counting_the_shards_otherwise_wait_for_the_old_count_to_go(
+    postgres_url: str,
+) -> None:
+    old, new = await open_repository(postgres_url), await open_repository(postgres_url)
+    assert await old.try_lock_shard(0, 2)
+    # Shard 3 of 4 holds servers of shard 1 of 2 too: it waits while a process counts 2.
+    assert not await new.try_lock_shard(3, 4)
+    await old.close()
+    assert await new.try_lock_shard(3, 4)
+    await new.close()

@@ -36,9 +36,12 @@ COMMAND_TIMEOUT = 10.0
 # Two processes starting at once must not both apply a migration: they take this lock
 # (an advisory lock key of the project's own) for the time of the migrations.
 MIGRATION_LOCK = 0x60BE1E7
-# Shard leases: the two-key advisory locks (SHARD_LOCK + shard count, shard id); both keys
-# are 32-bit, and PostgreSQL keeps them apart from the one-key locks.
+# Shard leases: the two-key advisory locks (SHARD_LOCK, shard id), and every process's
+# shared (COUNT_LOCK, its shard count); both keys are 32-bit, and PostgreSQL keeps them
+# apart from the one-key locks.
 SHARD_LOCK = 0x60BE0000
+COUNT_LOCK = 0x60BE0001
+LEASE_CHECK_TIMEOUT = 5.0
 
 # A pooled connection or a plain one: the queries run on either.
 Connection = asyncpg.Connection | asyncpg.pool.PoolConnectionProxy
@@ -72,9 +75,10 @@ class PostgresRepository:
     def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
         self._pool = pool
         self._dsn = dsn
-        # The connections that hold this process's shard locks (a lock lives as long as
-        # its connection: a process that dies gives its shards up with it).
-        self._leases: dict[int, asyncpg.Connection] = {}
+        # The connection that holds this process's shard locks (a lock lives as long as
+        # its connection: a process that dies gives its shards up with it), and those held.
+        self._lease_connection: asyncpg.Connection | None = None
+        self._held: set[int] = set()
 
     @classmethod
     async def open(cls, dsn: str) -> PostgresRepository:
@@ -143,38 +147,82 @@ class PostgresRepository:
         return int(current)
 
     async def close(self) -> None:
-        for lease in list(self._leases.values()):
-            await _quietly_close(lease)
-        self._leases.clear()
+        await self._drop_lease()
         await self._pool.close()
 
     # ---- shard leases
 
     async def try_lock_shard(self, shard: int, count: int) -> bool:
-        """Hold shard ``shard`` of ``count`` for this process, if no other process does."""
-        if shard in self._leases:
+        """Hold shard ``shard`` of ``count`` for this process, if no other process does and
+        every process counts the shards alike (during a change of GOBELET_SHARD_COUNT, a
+        server would belong to a shard of each count: the new count waits for the old)."""
+        if shard in self._held:
             return True
+        lease = await self._lease(count)
+        try:
+            counts = await lease.fetch(
+                "SELECT DISTINCT objid FROM pg_locks WHERE locktype = 'advisory'"
+                " AND classid = $1::bigint::oid AND objsubid = 2 AND granted",
+                COUNT_LOCK,
+            )
+            if {int(row[0]) for row in counts} - {count}:
+                return False
+            held = await lease.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCK, shard)
+        except _FAILURES as error:
+            await self._drop_lease()
+            raise StorageError(str(error) or type(error).__name__) from error
+        if held:
+            self._held.add(shard)
+        return bool(held)
+
+    async def release_shard(self, shard: int) -> None:
+        if shard not in self._held or self._lease_connection is None:
+            return
+        self._held.discard(shard)
+        try:
+            await self._lease_connection.execute(
+                "SELECT pg_advisory_unlock($1, $2)", SHARD_LOCK, shard
+            )
+        except _FAILURES:
+            await self._drop_lease()  # its locks go with it
+
+    async def keep_shards(self, shards: Sequence[int], count: int) -> list[int]:
+        """Ask the database whether this process's lease still stands (an idle connection
+        can break unseen); one that broke is taken again if no other process took it."""
+        lease = self._lease_connection
+        try:
+            if lease is None or lease.is_closed():
+                raise ConnectionError("the lease's connection is closed")
+            await lease.fetchval("SELECT 1", timeout=LEASE_CHECK_TIMEOUT)
+            return [shard for shard in shards if shard not in self._held]
+        except _FAILURES:  # ConnectionError is an OSError
+            await self._drop_lease()
+        lost = []
+        for shard in shards:
+            try:
+                if not await self.try_lock_shard(shard, count):
+                    lost.append(shard)
+            except StorageError:
+                lost.append(shard)
+        return lost
+
+    async def _lease(self, count: int) -> asyncpg.Connection:
+        """The connection that holds this process's locks (its shards', and a shared lock
+        naming its shard count): a process that dies lets them go with it."""
+        if self._lease_connection is not None and not self._lease_connection.is_closed():
+            return self._lease_connection
         try:
             connection = await asyncpg.connect(self._dsn, timeout=COMMAND_TIMEOUT)
+            await connection.execute("SELECT pg_advisory_lock_shared($1, $2)", COUNT_LOCK, count)
         except _FAILURES as error:
             raise StorageError(str(error) or type(error).__name__) from error
-        try:
-            held = await connection.fetchval(
-                "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCK + count, shard
-            )
-        except _FAILURES as error:
-            await _quietly_close(connection)
-            raise StorageError(str(error) or type(error).__name__) from error
-        if not held:
-            await _quietly_close(connection)
-            return False
-        self._leases[shard] = connection
-        return True
+        self._lease_connection, self._held = connection, set()
+        return connection
 
-    def holds_shard(self, shard: int) -> bool:
-        """Whether this process still holds ``shard`` (its lock's connection is alive)."""
-        lease = self._leases.get(shard)
-        return lease is not None and not lease.is_closed()
+    async def _drop_lease(self) -> None:
+        if self._lease_connection is not None:
+            await _quietly_close(self._lease_connection)
+        self._lease_connection, self._held = None, set()
 
     # ---- games
 
@@ -431,6 +479,10 @@ async def _count_results(db: Connection, game_id: int, results: GameResults) -> 
         "INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)"
         " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, game, metric, day, user_id)"
     )
+    # Rows in one order whatever the game, so that two games ending at once with common
+    # players take their row locks in the same order (and never deadlock).
+    sums.sort()
+    maxima.sort()
     if sums:
         await db.executemany(
             insert + " DO UPDATE SET value = stat_values.value + excluded.value", sums
@@ -450,7 +502,7 @@ async def _count_results(db: Connection, game_id: int, results: GameResults) -> 
             " games = ratings.games + 1, updated_at = now()",
             [
                 (guild_id, game, user_id, float(rating), results.rated_from.get(user_id))
-                for user_id, rating in results.ratings.items()
+                for user_id, rating in sorted(results.ratings.items())
             ],
         )
 

@@ -149,8 +149,16 @@ class SqliteRepository:
         self._leases[shard] = descriptor
         return True
 
-    def holds_shard(self, shard: int) -> bool:
-        return shard in self._leases or self._path == ":memory:"
+    async def release_shard(self, shard: int) -> None:
+        descriptor = self._leases.pop(shard, None)
+        if descriptor is not None:
+            os.close(descriptor)
+
+    async def keep_shards(self, shards: Sequence[int], count: int) -> list[int]:
+        # A file lock lasts as long as the process: none breaks unseen.
+        if self._path == ":memory:":
+            return []
+        return [shard for shard in shards if shard not in self._leases]
 
     # ---- games
 
