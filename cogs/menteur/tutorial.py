@@ -2,8 +2,9 @@
 of the bid to beat (given your dice and what the others bid), why, and the expert's advice
 at every turn.
 
-The game is kept in its timer's payload (``tutorial:{user}``), stored before each answer:
-after a restart its buttons play on. A tutorial left alone for ``TUTORIAL_SECONDS`` is over.
+The game is kept in its timer's payload (``tutorial:{server}:{user}``: the process of the
+server's shard runs it), stored before each answer: after a restart its buttons play on.
+A tutorial left alone for ``TUTORIAL_SECONDS`` is over.
 """
 
 from __future__ import annotations
@@ -72,16 +73,16 @@ class Tutorials:
             lock = self.locks[user] = asyncio.Lock()
         return lock
 
-    def _found(self, user: int) -> tuple[SoloGame, str] | None:
-        """The member's tutorial and its language, as last stored."""
-        timer = self.clock.get(f"{TUTORIAL}:{user}")
+    def _found(self, guild_id: int | None, user: int) -> tuple[SoloGame, str] | None:
+        """The member's tutorial in this server and its language, as last stored."""
+        timer = self.clock.get(_key(guild_id, user))
         if timer is None:
             return None
         return SoloGame.restore(SPEC, timer.payload["game"]), timer.payload["lang"]
 
     async def _keep(self, game: SoloGame, lang: str, guild_id: int | None) -> None:
         """Store the game as it stands, for ``TUTORIAL_SECONDS`` more; a game over is gone."""
-        key = f"{TUTORIAL}:{game.user}"
+        key = _key(guild_id, game.user)
         if game.over:
             await self.clock.cancel(key)
             return
@@ -143,7 +144,7 @@ class Tutorials:
 
     async def act(self, interaction: discord.Interaction, action: lm.Action, step: int) -> None:
         async with self._lock(interaction.user.id):
-            found = self._found(interaction.user.id)
+            found = self._found(interaction.guild_id, interaction.user.id)
             if found is None:  # finished, or left alone too long
                 await say_privately(interaction, t(private_lang(interaction), "m.tuto.gone"))
                 return
@@ -219,3 +220,8 @@ class TutorialDudo(
     async def callback(self, interaction: discord.Interaction) -> None:
         action = lm.Challenge(interaction.user.id)
         await _tutorials(interaction).act(interaction, action, self.step)
+
+
+def _key(guild_id: int | None, user: int) -> str:
+    """One tutorial per member and server: each server's process (its shard's) keeps its own."""
+    return f"{TUTORIAL}:{guild_id or 0}:{user}"

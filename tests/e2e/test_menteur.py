@@ -343,6 +343,23 @@ async def test_a_tutorial_plays_on_after_a_restart_from_where_it_was(
     assert tutorial_step(after) > tutorial_step(moved)
 
 
+async def test_a_member_has_a_tutorial_of_their_own_in_each_server(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    comptoir, general = emulator.channel("bar", "comptoir"), emulator.channel("pub", "general")
+    here = await (await emulator.slash(alice, comptoir, "menteur tutoriel")).reply()
+    there = await (await emulator.slash(alice, general, "menteur tutoriel")).reply()
+    select = here.selects[0]
+    moved = await (await emulator.choose(alice, here, [select.values[0]], select)).reply()
+    assert tutorial_step(moved) > tutorial_step(here)  # the one here goes on ...
+    select = there.selects[0]
+    other = await (await emulator.choose(alice, there, [select.values[0]], select)).reply()
+    # ... and so does the one there, from its own first turn (not replaced by the other)
+    assert other.ephemeral and not other.text.startswith(("Trop tard", "Too late"))
+    assert tutorial_step(other) > tutorial_step(there)
+
+
 async def test_a_tutorial_left_alone_for_an_hour_is_over(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
