@@ -246,6 +246,11 @@ class TimerStore(Protocol):
         that fired must not delete the one set again meanwhile); True if one was deleted."""
         ...
 
+    async def reschedule_timer(self, key: str, due: float, timer: Timer) -> bool:
+        """Move the timer ``key`` that is due at ``due`` to ``timer``'s due and attempts (a
+        retry); False, and nothing changed, if it was set again or deleted meanwhile."""
+        ...
+
     async def timers(self, shards: Shards = ALL_SHARDS) -> list[Timer]:
         """Every timer of a server of ``shards``, soonest first."""
         ...

@@ -236,6 +236,11 @@ class Clock:
         )
         self._track(again)
         try:
-            await self.repository.set_timer(again)
+            # Only the row as it fired: a move may have set the key again meanwhile (its
+            # write stands, and the clock learns of it with the move).
+            stored = await self.repository.reschedule_timer(timer.key, timer.due, again)
         except StorageError:
             log.warning("timer %s: its new attempt could not be stored", timer.key)
+            return
+        if not stored and self._live.get(timer.key) is again:
+            del self._live[timer.key]  # deleted meanwhile: no attempt left to make

@@ -324,3 +324,24 @@ async def test_a_paused_clock_finishes_the_handler_running_and_fires_no_other(
     wall.advance(60)
     assert await later.nothing()
     assert [t.key for t in await repository.timers()] == ["vote:1:1"]  # kept for the next start
+
+
+async def test_a_failed_timers_retry_never_overwrites_the_timer_a_move_set_meanwhile(
+    repository: SqliteRepository, clock: Clock
+) -> None:
+    newer = timer("turn:1", 90, step=5)
+
+    async def failing_while_a_move_lands(fired: Timer) -> None:
+        # The player moves while the timer's handler fails: the move stores the next turn.
+        await repository.set_timer(newer)
+        clock.stored({newer.key: newer})
+        raise StorageError("locked")
+
+    clock.handle("turn", failing_while_a_move_lands)
+    await clock.start()
+    await clock.set(timer("turn:1", -1, step=4))
+
+    async def kept() -> bool:
+        return await repository.timers() == [newer] and clock.get("turn:1") == newer
+
+    await eventually(kept, "the move's timer kept, in the database and in the clock")

@@ -606,6 +606,25 @@ async def test_a_timer_set_again_is_not_cancelled_by_its_old_firing(
     assert not await repository.cancel_timer("turn:2")
 
 
+async def test_a_retry_moves_a_timer_only_as_it_was_when_it_fired(
+    repository: Repository,
+) -> None:
+    fired = Timer("turn:2", 1000.125, GUILD, {"step": 4})
+    await repository.set_timer(fired)
+    retry = Timer("turn:2", 1002.125, GUILD, {"step": 4}, attempts=1)
+    assert await repository.reschedule_timer("turn:2", fired.due, retry)
+    assert await repository.timers() == [retry]
+    # Set again by a move meanwhile: the retry of the old one changes nothing.
+    moved = Timer("turn:2", 1090.5, GUILD, {"step": 5})
+    await repository.set_timer(moved)
+    assert not await repository.reschedule_timer("turn:2", retry.due, retry)
+    assert await repository.timers() == [moved]
+    # Deleted meanwhile (the game ended): nothing comes back.
+    await repository.cancel_timer("turn:2")
+    assert not await repository.reschedule_timer("turn:2", moved.due, retry)
+    assert await repository.timers() == []
+
+
 async def test_timers_without_a_server_are_shard_zeros(repository: Repository) -> None:
     dm = Timer("tutorial:9", 10.0, None)
     one = Timer("vote:1", 20.0, on_shard(1, 2))

@@ -447,6 +447,18 @@ class PostgresRepository:
                 )
         return _count(status) > 0
 
+    async def reschedule_timer(self, key: str, due: float, timer: Timer) -> bool:
+        async with self._connection() as db:
+            status = await db.execute(
+                "UPDATE timers SET due = $1, attempts = $2, updated_at = now()"
+                " WHERE key = $3 AND due = $4",
+                timer.due,
+                timer.attempts,
+                key,
+                due,
+            )
+        return _count(status) > 0
+
     async def timers(self, shards: Shards = ALL_SHARDS) -> list[Timer]:
         mine, params = sql.shard_filter(shards)
         async with self._connection() as db:

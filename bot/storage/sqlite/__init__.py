@@ -454,6 +454,17 @@ class SqliteRepository:
         return cursor.rowcount > 0
 
     @_serialised
+    async def reschedule_timer(self, key: str, due: float, timer: Timer) -> bool:
+        try:
+            cursor = await self._db.execute(
+                "UPDATE timers SET due = ?, attempts = ?, updated_at = ? WHERE key = ? AND due = ?",
+                (timer.due, timer.attempts, _now(), key, due),
+            )
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+        return cursor.rowcount > 0
+
+    @_serialised
     async def timers(self, shards: Shards = ALL_SHARDS) -> list[Timer]:
         mine, params = sql.shard_filter(shards)
         async with self._db.execute(
