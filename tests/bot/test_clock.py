@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -326,22 +327,50 @@ async def test_a_paused_clock_finishes_the_handler_running_and_fires_no_other(
     assert [t.key for t in await repository.timers()] == ["vote:1:1"]  # kept for the next start
 
 
+class MoveLandsFirst(SqliteRepository):
+    """A database where a move's write lands while the clock stores a retry."""
+
+    move: Any = None
+
+    async def _move_first(self) -> None:
+        move, self.move = self.move, None
+        if move is not None:
+            await move()
+
+    async def set_timer(self, timer: Timer) -> None:
+        if timer.attempts:
+            await self._move_first()
+        await super().set_timer(timer)
+
+    async def reschedule_timer(self, key: str, due: float, timer: Timer) -> bool:
+        await self._move_first()
+        return await super().reschedule_timer(key, due, timer)
+
+
 async def test_a_failed_timers_retry_never_overwrites_the_timer_a_move_set_meanwhile(
-    repository: SqliteRepository, clock: Clock
+    tmp_path: Path, wall: FakeTime
 ) -> None:
+    repository = await MoveLandsFirst.open(tmp_path / "race.db")
+    clock = Clock(repository, now=wall.now, sleep=wall.sleep)
     newer = timer("turn:1", 90, step=5)
 
-    async def failing_while_a_move_lands(fired: Timer) -> None:
-        # The player moves while the timer's handler fails: the move stores the next turn.
+    async def the_move() -> None:  # the player moves: it stores the next turn's timer
         await repository.set_timer(newer)
         clock.stored({newer.key: newer})
+
+    async def failing(fired: Timer) -> None:
+        repository.move = the_move
         raise StorageError("locked")
 
-    clock.handle("turn", failing_while_a_move_lands)
+    clock.handle("turn", failing)
     await clock.start()
     await clock.set(timer("turn:1", -1, step=4))
 
     async def kept() -> bool:
         return await repository.timers() == [newer] and clock.get("turn:1") == newer
 
-    await eventually(kept, "the move's timer kept, in the database and in the clock")
+    try:
+        await eventually(kept, "the move's timer kept, in the database and in the clock")
+    finally:
+        await clock.close()
+        await repository.close()
