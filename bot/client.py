@@ -233,5 +233,10 @@ class Gobelet(commands.AutoShardedBot):
         if self._lease_watch is not None and self._lease_watch is not asyncio.current_task():
             self._lease_watch.cancel()
         if hasattr(self, "tables"):
-            await self.tables.close()
+            # The clock first (no timer begins a move), the gateway next, the storage and
+            # with it the shard leases last: a standby takes over only once nothing here
+            # can answer.
+            await self.tables.clock.close()
         await super().close()
+        if hasattr(self, "tables"):
+            await self.tables.close()
