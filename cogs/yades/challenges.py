@@ -276,9 +276,14 @@ class Challenges:
 
     async def expire(self, timer: Timer) -> None:
         """A challenge's time is up (the clock's handler): its message says it expired.
-        Nothing happens once it was answered; saying it again is harmless."""
-        if self.clock.get(timer.key) is timer:
-            await self._mark_expired(Challenge.of(timer))
+        Nothing happens once it was answered; saying it again is harmless. The challenge is
+        taken from the clock under the answers' lock, so that an answer clicked at the last
+        second and the expiry never both go through (an accepted duel said expired)."""
+        async with self.answering:
+            if self.clock.get(timer.key) is not timer:
+                return
+            await self.clock.cancel(timer.key)
+        await self._mark_expired(Challenge.of(timer))
 
     async def _mark_expired(self, challenge: Challenge) -> None:
         channel = self.cog.bot.get_partial_messageable(

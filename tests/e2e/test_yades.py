@@ -261,6 +261,31 @@ async def test_a_challenge_expires_at_its_time_even_when_the_bot_was_down_then(
     assert late.ephemeral and "expiré" in late.text
 
 
+async def test_an_answer_clicked_while_the_challenge_expires_never_starts_the_duel(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    challenge = await (
+        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob})
+    ).reply()
+    accept = challenge.button("Accepter")
+    await bot.kill()
+    emulator.travel(301)
+    # The expiry fires at once on start; its edit of the message is held on the way, and
+    # the one challenged clicks meanwhile.
+    held = emulator.hold("PATCH", f"/messages/{challenge.id}")
+    await bot.start()
+    await emulator.wait_for(lambda: held.path, what="the expiry's edit on its way")
+    late = await (await emulator.click(bob, challenge, accept)).reply()
+    assert late.ephemeral and "expiré" in late.text, late.text
+    held.release()
+    await emulator.wait_for(
+        lambda: challenge if "a expiré" in challenge.text else None, what="expired"
+    )
+    assert emulator.transcript.table(comptoir.id) is None  # no duel began
+
+
 async def test_a_lobby_played_with_slash_commands_until_someone_gives_up(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
