@@ -50,6 +50,9 @@ Connection = asyncpg.Connection | asyncpg.pool.PoolConnectionProxy
 _FAILURES: tuple[type[BaseException], ...] = (
     asyncpg.PostgresError,
     asyncpg.InterfaceError,
+    # A connection the server ended while it was idle can be caught mid-state by the next
+    # query: asyncpg says so with this one (not an InterfaceError).
+    asyncpg.InternalClientError,
     OSError,
     TimeoutError,
 )
