@@ -240,21 +240,33 @@ async def test_a_challenge_posted_before_a_restart_is_accepted_after_it(
     assert f"<@{alice.id}>" in first.text and f"<@{bob.id}>" in first.text
 
 
-async def test_a_challenge_expires_at_its_time_even_when_the_bot_was_down_then(
-    emulator: DiscordEmulator, bot: BotProcess
-) -> None:
-    alice, bob = emulator.user("alice"), emulator.user("bob")
-    comptoir = emulator.channel("bar", "comptoir")
+async def a_challenge_the_bot_was_down_for(
+    emulator: DiscordEmulator, bot: BotProcess, channel: Channel
+) -> Message:
+    """Alice challenges Bob, then the bot is down past the challenge's five minutes."""
+    bob = emulator.user("bob")
     challenge = await (
-        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob})
+        await emulator.slash("alice", channel, "yades defi", {"adversaire": bob})
     ).reply()
-    accept = challenge.button("Accepter")
     await bot.kill()
     emulator.travel(301)
-    await bot.start()
+    return challenge
+
+
+async def expired(emulator: DiscordEmulator, challenge: Message) -> None:
     await emulator.wait_for(
         lambda: challenge if "a expiré" in challenge.text else None, what="expired"
     )
+
+
+async def test_a_challenge_expires_at_its_time_even_when_the_bot_was_down_then(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    bob, comptoir = emulator.user("bob"), emulator.channel("bar", "comptoir")
+    challenge = await a_challenge_the_bot_was_down_for(emulator, bot, comptoir)
+    accept = challenge.button("Accepter")
+    await bot.start()
+    await expired(emulator, challenge)
     assert not challenge.buttons
     # A screen not yet redrawn: the click is told the challenge is over.
     late = await (await emulator.click(bob, challenge, accept, stale=True)).reply()
@@ -264,14 +276,9 @@ async def test_a_challenge_expires_at_its_time_even_when_the_bot_was_down_then(
 async def test_an_answer_clicked_while_the_challenge_expires_never_starts_the_duel(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
-    alice, bob = emulator.user("alice"), emulator.user("bob")
-    comptoir = emulator.channel("bar", "comptoir")
-    challenge = await (
-        await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob})
-    ).reply()
+    bob, comptoir = emulator.user("bob"), emulator.channel("bar", "comptoir")
+    challenge = await a_challenge_the_bot_was_down_for(emulator, bot, comptoir)
     accept = challenge.button("Accepter")
-    await bot.kill()
-    emulator.travel(301)
     # The expiry fires at once on start; its edit of the message is held on the way, and
     # the one challenged clicks meanwhile.
     held = emulator.hold("PATCH", f"/messages/{challenge.id}")
@@ -280,9 +287,7 @@ async def test_an_answer_clicked_while_the_challenge_expires_never_starts_the_du
     late = await (await emulator.click(bob, challenge, accept)).reply()
     assert late.ephemeral and "expiré" in late.text, late.text
     held.release()
-    await emulator.wait_for(
-        lambda: challenge if "a expiré" in challenge.text else None, what="expired"
-    )
+    await expired(emulator, challenge)
     assert emulator.transcript.table(comptoir.id) is None  # no duel began
 
 
