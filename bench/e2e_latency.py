@@ -65,6 +65,7 @@ from bench.harness import (
     BenchEmulator,
     LoopLag,
     Memory,
+    build_world,
     cpu_seconds,
     database,
     describe_database,
@@ -82,7 +83,7 @@ from tests.e2e.botprocess import BotDied, BotProcess
 from tests.e2e.emulator import InjectedInteraction
 from tests.e2e.maya_driver import ORDER, MayaDriver, Turn, dice_in, rank
 from tests.e2e.transcript import Message
-from tests.e2e.world import Channel, User, World
+from tests.e2e.world import Channel, User
 
 T = TypeVar("T")
 
@@ -99,32 +100,6 @@ BOT_ENV = {
 WAIT = 15.0  # how long a player waits for the bot before giving up on a move
 RETRIES = 5  # a refusal that says "try again in a moment" is retried this often
 MAX_ERRORS_PER_TABLE = 20
-# Discord caps a server at 500 channels; tables are spread over servers of this many.
-CHANNELS_PER_SERVER = 100
-
-
-# --------------------------------------------------------------------------- the world
-
-
-def build_world(tables: int, seed: int) -> tuple[World, list[tuple[Channel, list[User]]]]:
-    """French servers of up to CHANNELS_PER_SERVER channels, a channel per table, 2 or 3
-    users per table."""
-    world = World.empty()
-    world.add_user("patron")
-    chooser = random.Random(seed)
-    seating: list[tuple[Channel, list[User]]] = []
-    for number in range(tables):
-        server = f"bench-{number // CHANNELS_PER_SERVER}"
-        if server not in world.guilds:
-            world.add_guild(server, owner="patron", locale="fr")
-        channel = world.add_channel(server, f"table-{number:02d}")
-        users = []
-        for seat in range(chooser.choice((2, 3))):
-            user = world.add_user(f"t{number:02d}p{seat}")
-            world.join(server, user.name)
-            users.append(user)
-        seating.append((channel, users))
-    return world, seating
 
 
 # --------------------------------------------------------------------------- the players
@@ -248,7 +223,7 @@ class Table:
     async def game(self) -> None:
         starter, *others = self.users
         await self.pause()
-        seen = len(self.emulator.indexed.in_channel(self.channel.id))
+        seen = self.emulator.indexed.newest(self.channel.id)
         await self.act(
             lambda: self.emulator.slash(
                 starter, self.channel, "maya start", {"mode": "vies", "vies": LIVES}
@@ -293,14 +268,10 @@ class Table:
         return await self.until(ready, "a human's turn")
 
     def new_table_message(self, seen: int) -> Message | None:
-        """The first public message with the table's buttons posted in the channel since
-        its message ``seen``."""
-        for message in self.emulator.indexed.in_channel(self.channel.id)[seen:]:
-            if (
-                not message.ephemeral
-                and not message.deleted
-                and any(c.startswith("gob:") for c in message.custom_ids)
-            ):
+        """The first public message with the table's buttons posted in the channel after
+        message ``seen``."""
+        for message in self.emulator.transcript.public(self.channel.id):
+            if message.id > seen and any(c.startswith("gob:") for c in message.custom_ids):
                 return message
         return None
 

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import math
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -28,8 +29,8 @@ if __package__ in (None, ""):  # imported by a benchmark run as a file: python b
 from bot.i18n import keys, template
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator, InjectedInteraction, InteractionExpired
-from tests.e2e.transcript import Message, Transcript
-from tests.e2e.world import World
+from tests.e2e.transcript import OTHER_COMMANDS, Message, Transcript
+from tests.e2e.world import Channel, User, World
 from tests.postgres import PostgresServer
 
 T = TypeVar("T")
@@ -56,25 +57,60 @@ def refusal(interaction: InjectedInteraction) -> str | None:
     return None
 
 
+# Discord caps a server at 500 channels; tables are spread over servers of this many.
+CHANNELS_PER_SERVER = 100
+
+
+# --------------------------------------------------------------------------- the world
+
+
+def build_world(
+    tables: int, seed: int, sizes: Sequence[int] = (2, 3)
+) -> tuple[World, list[tuple[Channel, list[User]]]]:
+    """French servers of up to CHANNELS_PER_SERVER channels, a channel per table, and at each
+    table a number of users drawn from ``sizes``."""
+    world = World.empty()
+    world.add_user("patron")
+    chooser = random.Random(seed)
+    seating: list[tuple[Channel, list[User]]] = []
+    for number in range(tables):
+        server = f"bench-{number // CHANNELS_PER_SERVER}"
+        if server not in world.guilds:
+            world.add_guild(server, owner="patron", locale="fr")
+        channel = world.add_channel(server, f"table-{number:02d}")
+        users = []
+        for seat in range(chooser.choice(sizes)):
+            user = world.add_user(f"t{number:02d}p{seat}")
+            world.join(server, user.name)
+            users.append(user)
+        seating.append((channel, users))
+    return world, seating
+
+
 # --------------------------------------------------------------------------- the transcript
 
 
 @dataclass
 class IndexedTranscript(Transcript):
-    """``Transcript`` with messages indexed by id and by channel. The emulator looks up the
-    message of every edit with ``get``, and the players read their channel's table with
-    ``table`` (through ``_live``): both scan every message so far, and over a run of tens of
-    thousands of messages those scans became the emulator's main cost, its delay showing in
-    the bot's latency. ``changed`` hears of every message created, edited or deleted, by
-    channel."""
+    """``Transcript`` with live messages indexed by id, by channel and by audience. The
+    emulator looks up the message of every edit with ``get``, and players read their
+    channel's table and their own panels: the tests' transcript scans every message so far
+    for each, and over a run of tens of thousands of messages those scans became the
+    emulator's main cost, its delay showing in the bot's latency. ``changed`` hears of every
+    message created, edited or deleted, by channel."""
 
     changed: Callable[[int], None] | None = None
 
     def __post_init__(self) -> None:
         self._by_id = {message.id: message for message in self.messages}
-        self._by_channel: defaultdict[int, list[Message]] = defaultdict(list)
+        # Live messages only, oldest first (ids grow): a table's old copies are deleted as
+        # it moves down, and a deleted message is shown to nobody.
+        self._public: defaultdict[int, dict[int, Message]] = defaultdict(dict)
+        self._private: defaultdict[tuple[int, int | None], dict[int, Message]] = defaultdict(dict)
+        self._audiences: defaultdict[int, set[int | None]] = defaultdict(set)
+        self._with_embeds: defaultdict[int, dict[int, Message]] = defaultdict(dict)
         for message in self.messages:
-            self._by_channel[message.channel_id].append(message)
+            self._index(message)
 
     def record(
         self, kind: Literal["create", "edit", "delete"], message: Message, at: float
@@ -82,9 +118,30 @@ class IndexedTranscript(Transcript):
         super().record(kind, message, at)
         if kind == "create":
             self._by_id[message.id] = message
-            self._by_channel[message.channel_id].append(message)
+        self._index(message)
         if self.changed is not None:
             self.changed(message.channel_id)
+
+    def _index(self, message: Message) -> None:
+        channel = message.channel_id
+        if message.ephemeral:
+            self._audiences[channel].add(message.audience)
+            live = self._private[(channel, message.audience)]
+        else:
+            live = self._public[channel]
+        tables = self._with_embeds[channel]
+        if message.deleted:
+            live.pop(message.id, None)
+            tables.pop(message.id, None)
+            return
+        live.setdefault(message.id, message)
+        if message.ephemeral or not message.embeds:
+            tables.pop(message.id, None)
+        elif message.id not in tables:
+            older = bool(tables) and max(tables) > message.id  # given an embed by an edit
+            tables[message.id] = message
+            if older:  # keep the oldest first
+                self._with_embeds[channel] = dict(sorted(tables.items()))
 
     def get(self, message_id: int) -> Message:
         try:
@@ -92,14 +149,41 @@ class IndexedTranscript(Transcript):
         except KeyError:
             raise LookupError(f"the bot never produced message {message_id}") from None
 
-    def in_channel(self, channel_id: int) -> list[Message]:
-        """Every message of a channel, deleted ones included, oldest first."""
-        return self._by_channel[channel_id]
-
     def _live(self, channel_id: int | None) -> list[Message]:
         if channel_id is None:
             return super()._live(None)
-        return [m for m in self._by_channel[channel_id] if not m.deleted]
+        private = (self._private[(channel_id, who)] for who in self._audiences[channel_id])
+        found = [*self._public[channel_id].values()]
+        for messages in private:
+            found += messages.values()
+        return sorted(found, key=lambda message: message.id)
+
+    def public(self, channel_id: int | None = None) -> list[Message]:
+        if channel_id is None:
+            return super().public(None)
+        return list(self._public[channel_id].values())
+
+    def ephemeral_to(self, user_id: int, channel_id: int | None = None) -> list[Message]:
+        if channel_id is None:
+            return super().ephemeral_to(user_id, None)
+        return list(self._private[(channel_id, user_id)].values())
+
+    def with_embeds(self, channel_id: int) -> list[Message]:
+        """A channel's live public messages with an embed (its table's copies), oldest first."""
+        return list(self._with_embeds[channel_id].values())
+
+    def table(self, channel_id: int) -> Message | None:
+        """As ``Transcript.table``: the newest public message with an embed that answers no
+        other command."""
+        for message in reversed(self._with_embeds[channel_id].values()):
+            if (message.interaction_name or "").split(" ")[0] not in OTHER_COMMANDS:
+                return message
+        return None
+
+    def newest(self, channel_id: int) -> int:
+        """The id of a channel's newest live public message (0: none), to look past later."""
+        live = self._public[channel_id]
+        return next(reversed(live)) if live else 0
 
 
 class BenchEmulator(DiscordEmulator):
@@ -155,6 +239,12 @@ class BenchEmulator(DiscordEmulator):
                 raise TimeoutError(f"waited {timeout:g}s for {what}")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), min(remaining, self.POLL))
+
+    async def changed(self, channel_id: int, timeout: float) -> None:
+        """Until a message of ``channel_id`` changes, or ``timeout`` seconds."""
+        change = self._channel_changes.setdefault(channel_id, asyncio.Event())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(change.wait(), timeout)
 
     async def answered(self, interaction: InjectedInteraction, timeout: float) -> None:
         """The bot's accepted first answer to ``interaction`` (InteractionExpired: none came
