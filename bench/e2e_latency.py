@@ -59,6 +59,7 @@ from typing import TypeVar
 if __package__ in (None, ""):  # run as a file: python bench/e2e_latency.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import memtrace
 from bench.harness import (
     BACKENDS,
     STORAGE_REFUSAL,
@@ -86,6 +87,7 @@ from tests.e2e.transcript import Message
 from tests.e2e.world import Channel, User
 
 T = TypeVar("T")
+MEMTRACE = Path(memtrace.__file__).resolve()
 
 # The issue's figures at people's pace: interaction -> first answer, and the bot's memory.
 TARGET_P99_MS = 20.0
@@ -339,14 +341,19 @@ async def bench(
     await emulator.start()
     try:
         async with database(args.backend, workdir, args.database_url) as url:
-            bot = BotProcess(emulator, workdir, env=BOT_ENV, database_url=url)
+            command = [sys.executable, "-m", "bot"]
+            if args.trace_memory:
+                command = [sys.executable, "-X", "tracemalloc=8", str(MEMTRACE), str(workdir)]
+            bot = BotProcess(emulator, workdir, env=BOT_ENV, database_url=url, command=command)
             bots.append(bot)
             try:
-                await bot.start(timeout=60)
+                await bot.start(timeout=600 if args.trace_memory else 60)
                 assert bot.pid is not None
                 # Up, on_ready done, no table yet: what the tables' memory is counted from.
                 await asyncio.sleep(1.0)
                 idle = Memory.of(bot.pid)
+                if args.trace_memory:
+                    await memory_snapshot(bot, workdir, 1)
                 players = sum(len(users) for _, users in seating)
                 print(
                     f"bot pid {bot.pid} ready; {args.tables} tables, {players} users, "
@@ -354,7 +361,7 @@ async def bench(
                     f"{load_note()}",
                     flush=True,
                 )
-                return await measure(args, emulator, bot, seating, stopping, idle)
+                return await measure(args, emulator, bot, seating, stopping, idle, workdir)
             finally:
                 code = await bot.stop()
                 if code not in (0, None, -signal.SIGINT):
@@ -395,6 +402,7 @@ async def measure(
     seating: list[tuple[Channel, list[User]]],
     stopping: asyncio.Event,
     idle: Memory | None,
+    workdir: Path,
 ) -> int:
     assert bot.pid is not None
     first, first_call = len(emulator.interactions), len(emulator.calls)
@@ -428,6 +436,8 @@ async def measure(
         bot_cpu_after, own_cpu_after = cpu_seconds(bot.pid), time.process_time()
         machine_after = machine_cpu_seconds()
         at_end = Memory.of(bot.pid)  # the tables' games are still under way in the bot
+        if args.trace_memory:
+            await memory_snapshot(bot, workdir, 2)
         live = all_live.result() if all_live.done() else None
         all_live.cancel()
         await lag.stop()
@@ -502,6 +512,8 @@ async def measure(
         f"({live_tables} tables live)"
         + (f"; {per_table(idle, live, len(tables))} once all were live" if live else "")
     )
+    if args.trace_memory:
+        print_growth(workdir, len(tables))
     for error, count in counters.errors.most_common(5):
         print(f"  error   {count:5} x {error[:110]}")
     for problem in emulator.internal_errors[:10] + emulator.unhandled[:10]:
@@ -517,6 +529,31 @@ async def measure(
     if not finished:
         return 130
     return 0 if latencies else 1
+
+
+async def memory_snapshot(bot: BotProcess, workdir: Path, number: int) -> None:
+    """Ask the traced bot for snapshot ``number`` and wait until it is written."""
+    assert bot.pid is not None
+    os.kill(bot.pid, signal.SIGUSR1)
+    path = memtrace.snapshot_path(workdir, number)
+    for _ in range(1200):
+        if path.exists():
+            return
+        await asyncio.sleep(0.1)
+    raise TimeoutError(f"the bot wrote no memory snapshot {number}")
+
+
+def print_growth(workdir: Path, tables: int) -> None:
+    grown = memtrace.growth(memtrace.snapshot_path(workdir, 1), memtrace.snapshot_path(workdir, 2))
+    print(
+        f"memory traced     {grown.total / 1024:.0f} KiB more at the end than idle, "
+        f"{grown.total / 1024 / tables:.1f} KiB per table (tracemalloc: Python's own "
+        "allocations, without the allocator's slack or the tracer's)"
+    )
+    for title, rows in (("allocated at", grown.innermost), ("through the bot's", grown.ours)):
+        print(f"memory grown, by where it was {title} (KiB in all, KiB per table):")
+        for place, size in rows:
+            print(f"  {size / 1024:9.1f} {size / 1024 / tables:7.2f}  {place}")
 
 
 def verdict(met: bool) -> str:
@@ -547,6 +584,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--profile", metavar="FILE", help="record the bot with py-spy (.svg, .json or .txt)"
+    )
+    parser.add_argument(
+        "--trace-memory",
+        action="store_true",
+        help="run the bot under tracemalloc and print what grew (slow: no latency figures)",
     )
     parser.add_argument(
         "--keep", action="store_true", help="keep the temporary directory (database, bot log)"
