@@ -21,7 +21,9 @@ timeout, so that moves are refused with "try again". A person whose move got no 
 a "try again", tries again once the bot is back; whoever sees that the table moved on
 (their move was stored, its answer lost in a crash) plays the next decision. A move is
 *accepted* when the bot answered it without a refusal and the player saw its effect (the
-table moved past the decision it was made on).
+table moved past the decision it was made on). A crash can leave two copies of a table in
+its channel (see ``Table.table``): people follow the one that moves, and the figures count
+the copies left behind.
 
 After ``--actions`` accepted moves the crashes and stalls stop; the bot is killed one last
 time, every table must answer again, the bot is stopped, and the database is checked:
@@ -38,7 +40,8 @@ time, every table must answer again, the bot is stopped, and the database is che
 - resumed: after each restart, which tables answered before the next crash; after the
   last one, every table.
 
-Printed: a markdown table of the figures (and the machine's load). Ctrl-C stops the run
+Printed: a markdown table of the figures (and the machine's load), then the tracebacks the
+bot logged over all its runs, by the innermost frame of its own code. Ctrl-C stops the run
 early and checks what was played so far.
 """
 
@@ -111,8 +114,8 @@ GOB = re.compile(r"^gob(?:sel)?:(\d+):(\d+)(?::(\w+))?$")
 YADES_TURN = re.compile(r"🎯 .*?<@(\d+)>")
 MENTEUR_TURN = re.compile(r"👉 <@(\d+)>")
 GLYPHS = "⚀⚁⚂⚃⚄⚅"
-# "This button belongs to a game that is over": a table killed just after its last move
-# keeps its last buttons (it is no longer running, so nothing redraws it).
+# "This button belongs to a game that is over", "no game here": a table message that a
+# crash kept from its last redraw still shows the buttons of a game since ended.
 OVER_REFUSAL = template("fr", "err.stale")
 NO_TABLE_REFUSAL = template("fr", "err.no_table").split("{")[0]
 BUSY_REFUSAL = template("fr", "err.table_busy").split("{")[0]
@@ -180,7 +183,7 @@ class Tally:
     moves: list[Move] = field(default_factory=list)
     games: Counter[str] = field(default_factory=Counter)  # opened, by game
     orphans: int = 0  # table copies a crash left frozen at the bottom of their channel
-    dead_tables: int = 0  # ended games whose table message kept its buttons (a crash)
+    dead_tables: int = 0  # ended games whose table still showed buttons (a crash)
     done: bool = False
 
     @property
@@ -297,6 +300,7 @@ class Table:
         self.think = think
         self.over: set[int] = set()  # games the bot said are over, whatever their buttons
         self.orphans: set[int] = set()  # frozen copies seen (see ``table``)
+        self.copies: dict[int, int] = {}  # message -> the game whose buttons it showed
         self.last_error = ""
 
     # ---- what the channel shows
@@ -311,7 +315,15 @@ class Table:
         game = table_of(newest) if newest is not None else None
         if newest is None or game is None or game in self.over:
             return newest
-        copies = [m for m in indexed.with_embeds(self.channel.id) if table_of(m) == game]
+        copies = []
+        for message in indexed.with_embeds(self.channel.id):
+            shown = table_of(message)
+            if shown is not None:
+                self.copies[message.id] = shown
+            if self.copies.get(message.id) == game:
+                copies.append(message)
+                if shown is None:  # the copy the bot draws shows the game's end
+                    return message
         best = max(copies, key=lambda message: (step_of(message), message.id))
         if best is not newest and newest.id not in self.orphans:
             self.orphans.add(newest.id)
@@ -1099,9 +1111,30 @@ async def play(
             )
     for crash in life.crashes[:2]:
         print(f"  crash, the end of its log:\n{crash[-1500:]}")
+    for (frame, error), count in tracebacks(bot.log_paths).most_common(8):
+        print(f"  bot log {count:5} x {error} at {frame}")
     clean = verdict.lost == verdict.twice == 0 and not verdict.problems
     clean = clean and not transcript.leaks and not audience and resumed[2]
     return 0 if clean and not stopping.is_set() else 1
+
+
+TRACEBACK_FRAME = re.compile(r'File ".*?/((?:bot|cogs)/[^"]+)", line (\d+), in (\S+)')
+
+
+def tracebacks(logs: Sequence[Path]) -> Counter[tuple[str, str]]:
+    """The tracebacks the bot logged over all its runs, by the innermost frame of its own
+    code and the exception: what went wrong inside it while people played."""
+    found: Counter[tuple[str, str]] = Counter()
+    for path in logs:
+        frame = ""
+        for line in path.read_text(errors="replace").splitlines():
+            matched = TRACEBACK_FRAME.search(line)
+            if matched:
+                frame = f"{matched[1]}:{matched[3]}:{matched[2]}"
+            elif frame and re.match(r"^[A-Za-z_][\w.]*(:|$)", line):  # the exception
+                found[(frame, re.sub(r"\d+", "N", line)[:90])] += 1
+                frame = ""
+    return found
 
 
 def resumed_after_restarts(life: Life, tables: Sequence[Table]) -> tuple[int, int, bool]:
@@ -1188,7 +1221,7 @@ def report(
         (
             "crash marks left in channels",
             f"{tally.orphans} table copies left frozen under the live one; {tally.dead_tables} "
-            "ended games whose table kept its buttons",
+            "ended games whose table message kept its buttons",
         ),
         (
             "refusals",
