@@ -33,7 +33,7 @@ from cogs.table.components import lobby_view
 from cogs.table.endings import elimination_standings, went_out
 from cogs.table.errors import Names, private_lang
 from cogs.table.free_text import free_text
-from cogs.table.panels import PANEL_SECONDS, Panel, signature
+from cogs.table.panels import PANEL_SECONDS, Panel, Panels, signature
 
 
 class Reply(Enum):
@@ -73,7 +73,7 @@ class MayaCog(
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
         self.faults = Faults(self)
-        self.panels: dict[tuple[int, int], Panel] = {}  # (table, player) -> their panel
+        self.panels = Panels()
 
     async def cog_load(self) -> None:
         await super().cog_load()
@@ -172,11 +172,9 @@ class MayaCog(
     async def _keep(self, interaction: discord.Interaction, table: Table, message: Any) -> None:
         """``message`` is now ``interaction``'s user's panel at ``table``: kept live (the
         one it replaces loses the buttons it offered)."""
-        self.panels = {k: v for k, v in self.panels.items() if k[0] in self.tables.by_id}
-        key = (table.id, interaction.user.id)
-        old = self.panels.get(key)
-        self.panels[key] = Panel(interaction, message, private_lang(interaction))
-        if old is not None and old.live and getattr(old.message, "id", None) != message.id:
+        panel = Panel.answering(interaction, message, private_lang(interaction))
+        old = self.panels.keep(table.id, interaction.user.id, panel)
+        if old is not None and old.live and old.id != panel.id:
             await self._settle(table, old)
 
     async def _settle(self, table: Table, panel: Panel) -> None:
@@ -190,19 +188,17 @@ class MayaCog(
         """Every open panel at the table follows the game: on its player's turn it offers
         the turn's moves (one click, no need for the table), and once the turn has passed
         it says whose it is; a holder's panel (their dice, the menu) is theirs to use."""
-        for key, panel in list(self.panels.items()):
-            if key[0] != table.id:
-                continue
+        for player, panel in self.panels.at(table.id):
             if not panel.followed or not table.running:
-                del self.panels[key]
+                self.panels.drop(table.id, player, panel)
                 await self._settle(table, panel)  # the game is over, or the token soon
                 continue
-            shown = self._live(table, key[1], panel)
+            shown = self._live(table, player, panel)
             if shown is None or signature(*shown) == panel.shown:
                 continue
             content, view = shown
             if not await panel.show(content, view):
-                del self.panels[key]
+                self.panels.drop(table.id, player, panel)
                 continue
             panel.live = view is not None
 
@@ -269,9 +265,9 @@ class MayaCog(
             view = None
         if reply is Reply.UPDATE_PANEL:
             await answers.update(interaction, content=content, view=view)
-            panel = self.panels.get((table.id, interaction.user.id))
+            panel = self.panels.get(table.id, interaction.user.id)
             clicked = interaction.message.id if interaction.message is not None else None
-            if panel is not None and getattr(panel.message, "id", None) == clicked:
+            if panel is not None and panel.id == clicked:
                 panel.shown, panel.live = signature(content, view), False
         else:
             shown = await answers.reply(interaction, content, ephemeral=True, view=view)

@@ -25,7 +25,7 @@ from cogs.table import TableCog, answers
 from cogs.table.components import lobby_view
 from cogs.table.endings import elimination_standings, went_out
 from cogs.table.errors import Names, private_lang
-from cogs.table.panels import Panel
+from cogs.table.panels import Panel, Panels
 
 
 @app_commands.guild_only()
@@ -43,7 +43,7 @@ class MenteurCog(
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
         self.tutorials = Tutorials(self.tables.clock)
-        self.panels: dict[tuple[int, int], Panel] = {}  # (table, player) -> their open panel
+        self.panels = Panels()
 
     async def cog_load(self) -> None:
         await super().cog_load()
@@ -126,8 +126,7 @@ class MenteurCog(
             raise lm.UnknownPlayer(player=user)
         text, components = self.panel(table, user, lang)
         shown = await answers.reply(interaction, text, ephemeral=True, view=components)
-        self.panels = {k: v for k, v in self.panels.items() if k[0] in self.tables.by_id}
-        self.panels[(table.id, user)] = Panel(interaction, shown, lang)
+        self.panels.keep(table.id, user, Panel.answering(interaction, shown, lang))
 
     def panel(self, table: Table, user: int, lang: str) -> tuple[str, discord.ui.View | None]:
         """A player's private panel: their dice, the bid to beat, the raises on their turn."""
@@ -145,15 +144,13 @@ class MenteurCog(
 
     async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
         """Every open private panel at the table shows the game as it is now."""
-        for key, panel in list(self.panels.items()):
-            if key[0] != table.id:
-                continue
+        for player, panel in self.panels.at(table.id):
             if not panel.followed:
-                del self.panels[key]
+                self.panels.drop(table.id, player, panel)
                 continue
-            text, components = self.panel(table, key[1], panel.lang)
+            text, components = self.panel(table, player, panel.lang)
             if not await panel.show(text, components) or components is None:
-                del self.panels[key]
+                self.panels.drop(table.id, player, panel)
 
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         """``/soulever`` at a menteur table: *dudo*."""

@@ -154,16 +154,6 @@ async def update(interaction: discord.Interaction, **changes: Any) -> None:
             await interaction.edit_original_response(**changes)
 
 
-async def edit_answer(interaction: discord.Interaction, message: Any, **changes: Any) -> None:
-    """Edit ``message``, the answer ``reply`` gave ``interaction``, later (a private panel
-    kept live): the message itself, not the original response, which for a click deferred
-    by the watchdog is the public message the button is on. Discord takes the edit while
-    the interaction's token lasts, 15 minutes."""
-    state = _state(interaction)
-    async with state.lock:
-        await message.edit(**changes)
-
-
 async def think(interaction: discord.Interaction, *, ephemeral: bool) -> None:
     """Show Discord's "thinking…" now, before slow work; ``reply`` then replaces it."""
     state = _state(interaction)

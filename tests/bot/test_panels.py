@@ -1,0 +1,137 @@
+"""Live private panels: a game that ends takes its players' panels with it, even while
+players elsewhere open panels of their own in the meantime (a click is not serialised with
+another table's moves)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot.config import load_settings
+from bot.games import maya
+from bot.games import menteur as lm
+from bot.storage.sqlite import SqliteRepository
+from bot.table import Table, Tables
+from cogs.maya.cog import MayaCog
+from cogs.menteur.cog import MenteurCog
+
+GUILD = 1
+A, B = 101, 102
+
+
+class Message:
+    """A panel message as ``answers.reply`` returns it (a followup: edited by its id)."""
+
+    def __init__(self, message_id: int, edited: Callable[[], Awaitable[None]]) -> None:
+        self.id = message_id
+        self._edited = edited
+
+    async def edit(self, **changes: Any) -> None:
+        await self._edited()
+
+
+class Webhook:
+    def __init__(self, edited: Callable[[], Awaitable[None]]) -> None:
+        self._edited = edited
+
+    async def edit_message(self, message_id: Any, **changes: Any) -> None:
+        await self._edited()
+
+
+class Interaction:
+    """What keeping a panel reads of the interaction it answered."""
+
+    def __init__(self, user: int, edited: Callable[[], Awaitable[None]]) -> None:
+        self.user = SimpleNamespace(id=user)
+        self.locale = "fr"
+        self.extras: dict[str, Any] = {}
+        self.followup = Webhook(edited)
+
+
+@pytest.fixture
+async def tables(tmp_path: Path) -> AsyncIterator[Tables]:
+    repository = await SqliteRepository.open(tmp_path / "panels.db")
+    made = Tables(repository, load_settings({"GOBELET_DICE_SEED": "2"}, dotenv=False))
+    yield made
+    await made.close()
+
+
+async def a_game(tables: Tables, kind: str, rules: Any, channel: int) -> Table:
+    table = await tables.open(
+        kind=kind, guild_id=GUILD, channel_id=channel, starter=A, rules=rules, lang="fr"
+    )
+    await tables.join_lobby(table, B)
+    await tables.start(table)
+    return table
+
+
+def the_cog(cls: Any, tables: Tables) -> Any:
+    return cls(SimpleNamespace(tables=tables, table_posts={}, command_ids={}))
+
+
+async def test_a_maya_game_ending_settles_every_panel_while_another_table_opens_one(
+    tables: Tables,
+) -> None:
+    cog: MayaCog = the_cog(MayaCog, tables)
+    ending = await a_game(tables, "maya", maya.Rules.for_preset("vies"), 10)
+    other = await a_game(tables, "maya", maya.Rules.for_preset("vies"), 11)
+    opened_meanwhile: list[int] = []
+
+    async def someone_opens_a_panel_elsewhere() -> None:
+        # While the ending table's panels are edited, a player opens theirs at another table.
+        if not opened_meanwhile:
+            opened_meanwhile.append(A)
+            await cog._keep(Interaction(A, nothing), other, Message(900, nothing))
+
+    for player, message_id in ((A, 1), (B, 2)):
+        edited = someone_opens_a_panel_elsewhere
+        await cog._keep(Interaction(player, edited), ending, Message(message_id, edited))
+    for _, panel in cog.panels.at(ending.id):
+        panel.live = True
+    await tables.stop(ending)  # the game is over: its panels go
+
+    await cog._keep_panels(ending)
+
+    assert opened_meanwhile == [A]
+    assert cog.panels.at(ending.id) == []
+    assert [player for player, _ in cog.panels.at(other.id)] == [A]
+
+
+async def test_a_menteur_game_ending_closes_every_panel_while_another_table_opens_one(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cog: MenteurCog = the_cog(MenteurCog, tables)
+    sent: list[int] = []
+
+    async def reply(interaction: Interaction, *args: Any, **kwargs: Any) -> Message:
+        sent.append(len(sent) + 1)
+        return Message(sent[-1], interaction.followup._edited)
+
+    monkeypatch.setattr("cogs.menteur.cog.answers.reply", reply)
+    ending = await a_game(tables, "menteur", lm.Rules(), 20)
+    other = await a_game(tables, "menteur", lm.Rules(), 21)
+    opened_meanwhile: list[int] = []
+
+    async def someone_opens_a_panel_elsewhere() -> None:
+        if not opened_meanwhile:
+            opened_meanwhile.append(A)
+            await cog.show_dice(Interaction(A, nothing), other)  # type: ignore[arg-type]
+
+    for player in (A, B):
+        interaction = Interaction(player, someone_opens_a_panel_elsewhere)
+        await cog.show_dice(interaction, ending)  # type: ignore[arg-type]
+    await tables.stop(ending)
+
+    await cog._after_events(ending, [])
+
+    assert opened_meanwhile == [A]
+    assert cog.panels.at(ending.id) == []
+    assert [player for player, _ in cog.panels.at(other.id)] == [A]
+
+
+async def nothing() -> None:
+    return None
