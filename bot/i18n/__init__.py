@@ -189,6 +189,8 @@ def template(lang: str, key: str) -> str:
 
 
 _COMMAND = re.compile(r"(?<![\w</])/([a-z]+)(?: ([a-z]+))?")
+# A command's or option's French name by its English one (what an English text names).
+_FRENCH_NAMES = {english: french for french, english in commands.ENGLISH.items()}
 
 
 def mention_commands(text: str, ids: Mapping[str, int]) -> str:
@@ -196,15 +198,14 @@ def mention_commands(text: str, ids: Mapping[str, int]) -> str:
     which each reader's client shows in its own language and makes clickable. ``ids``: the
     synced commands' ids by path ("maya start", "aide"); a text naming a command by its
     English name (an English server) is understood too. Unknown commands stay as text."""
-    if not ids:
+    if not ids or "/" not in text:
         return text
-    default = {english: french for french, english in commands.ENGLISH.items()}
 
     def mention(found: re.Match[str]) -> str:
-        top = default.get(found.group(1), found.group(1))
+        top = _FRENCH_NAMES.get(found.group(1), found.group(1))
         sub = found.group(2)
         if sub is not None:
-            path = f"{top} {default.get(sub, sub)}"
+            path = f"{top} {_FRENCH_NAMES.get(sub, sub)}"
             if path in ids:
                 return f"</{path}:{ids[path]}>"
         if top in ids:

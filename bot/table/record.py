@@ -24,6 +24,9 @@ CPU_NAMES = (
     "Framboise",
 )
 CPU_LEVELS = ("facile", "moyen", "difficile")
+# Real dice: the system's randomness keeps no state of its own, so every table shares one
+# generator (a ``random.Random`` object carries 2.5 KB of state).
+SYSTEM_RANDOM = random.SystemRandom()
 
 
 @dataclass(slots=True)
@@ -56,7 +59,7 @@ class Table:
     deadline: float | None = None  # wall-clock time when the turn times out: its timer's due
     turn_seconds: float | None = None  # this table's turn timer (None: the bot's default)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    rng: random.Random = field(default_factory=random.SystemRandom)
+    rng: random.Random = field(default=SYSTEM_RANDOM)
     timer: asyncio.Task[None] | None = None  # a CPU's move to come (see Turns.schedule)
     retries: int = 0  # a bot's move tried again after failures, in a row
     results: GameResults | None = None  # what the finished game added to the leaderboards

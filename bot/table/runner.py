@@ -33,7 +33,7 @@ from bot.storage import (
     VersionConflict,
 )
 from bot.table.clock import Clock
-from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
+from bot.table.record import CPU_LEVELS, CPU_NAMES, SYSTEM_RANDOM, Cpu, Table, TableError
 from bot.table.turns import TURN, Herald, Turns, turn_key
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ class Tables(Turns):
     def _rng_for(self, table_id: int, version: int = 0) -> random.Random:
         seed = self.settings.dice_seed
         if seed is None:
-            return random.SystemRandom()
+            return SYSTEM_RANDOM
         # Seeded (tests, demos): a restored table must not replay the dice it already rolled.
         return random.Random(f"{seed}:{table_id}:{version}")
 

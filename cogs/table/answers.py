@@ -91,6 +91,7 @@ async def reply(
         if not interaction.response.is_done():
             sent = await interaction.response.send_message(ephemeral=ephemeral, **message)
             _answered(interaction)
+            _release(view)
             shown = getattr(sent, "resource", None)
             return shown if shown is not None else await interaction.original_response()
         placeholder, state.placeholder = state.placeholder, None
@@ -116,6 +117,16 @@ async def reply(
             finally:
                 await _drop_placeholder(interaction)
         return await interaction.followup.send(ephemeral=ephemeral, wait=True, **message)
+
+
+def _release(view: discord.ui.View | None) -> None:
+    """discord.py keeps the view of a private answer for 15 minutes (a timer task each) to
+    dispatch its clicks. Ours are dynamic items, dispatched by their custom_id whatever
+    became of the view that showed them: the view can go at once."""
+    if view is not None and all(
+        isinstance(item, discord.ui.DynamicItem) for item in view.walk_children()
+    ):
+        view.stop()
 
 
 async def _drop_placeholder(interaction: discord.Interaction) -> None:
