@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import sqlite3
+import threading
 from contextlib import closing
 from pathlib import Path
 
@@ -330,7 +331,7 @@ async def test_a_read_only_database_refuses_the_action_and_the_table_stays_as_it
 
 
 async def test_an_action_cancelled_mid_write_leaves_the_table_and_the_database_as_they_were(
-    tmp_path, monkeypatch
+    tmp_path,
 ):
     tables, table = await a_game_in_progress(tmp_path / "cancelled.db")
     repo = tables.repository
@@ -338,21 +339,28 @@ async def test_an_action_cancelled_mid_write_leaves_the_table_and_the_database_a
     before = snapshot_of(table)
     stored_before = await repo.game(table.id)
     writing = asyncio.Event()
-    append_events = repo._db.executemany
+    resume = threading.Event()
+    loop = asyncio.get_running_loop()
 
-    async def stalled(*args, **kwargs):
-        writing.set()
-        await asyncio.Event().wait()  # until cancelled, the transaction half done
+    def stall() -> int:
+        # On the database's thread, inside the move's transaction: it waits, half done.
+        if repo._db.in_transaction and not resume.is_set():
+            loop.call_soon_threadsafe(writing.set)
+            resume.wait()
+        return 0  # then it goes on
 
     try:
-        monkeypatch.setattr(repo._db, "executemany", stalled)
+        await repo._db.set_progress_handler(stall, 1)
         task = asyncio.create_task(tables.act(table, REFUSED["a turn"]))
         await writing.wait()
         assert repo._db.in_transaction
         task.cancel()
+        for _ in range(5):  # the cancellation reaches the waiting write
+            await asyncio.sleep(0)
+        resume.set()
         with pytest.raises(asyncio.CancelledError):
             await task
-        monkeypatch.setattr(repo._db, "executemany", append_events)
+        await repo._db.set_progress_handler(None, 1)
         assert snapshot_of(table) == before
         assert not repo._db.in_transaction
         assert await repo.game(table.id) == stored_before

@@ -9,6 +9,7 @@ import functools
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -180,6 +181,39 @@ class SqliteRepository:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    async def _transaction(self, work: Callable[[sqlite3.Connection], R]) -> R:
+        """Run ``work`` in one transaction on the connection's own thread, in one go: a
+        write of several statements costs one hop to that thread and back rather than one
+        per statement (each hop waits for the event loop's turn, and the other tables'
+        writes wait behind ``_lock`` meanwhile). The caller holds ``_lock``.
+
+        A caller cancelled meanwhile gets its ``CancelledError`` once the transaction is
+        over: rolled back, unless it was already committing. aiosqlite runs every call of
+        a connection this way, one at a time, on that thread; it only names it privately."""
+        abandoned = threading.Event()
+
+        def transaction(db: sqlite3.Connection) -> R:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                done = work(db)
+                if abandoned.is_set():
+                    raise _Abandoned
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            return done
+
+        running = asyncio.ensure_future(self._db._execute(transaction, self._db._conn))
+        try:
+            return await asyncio.shield(running)
+        except asyncio.CancelledError:
+            abandoned.set()
+            with contextlib.suppress(_Abandoned, sqlite3.Error, StorageError):
+                await running
+            raise
+
     @_serialised
     async def save_game(
         self,
@@ -194,115 +228,56 @@ class SqliteRepository:
         results: GameResults | None = None,
         timers: Mapping[str, Timer | None] | None = None,
     ) -> None:
-        db = self._db
         now = _now()
-        try:
-            await db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as error:
-            raise StorageError(str(error)) from error
-        try:
-            finished = now if status not in RUNNING else None
-            cursor = await db.execute(
+        finished = now if status not in RUNNING else None
+        game = (
+            version,
+            status,
+            None if state is None else _dumps(state),
+            _dumps(meta),
+            now,
+            finished,
+            game_id,
+            previous_version,
+        )
+        rows = [
+            (game_id, game_id, e.type, e.visibility, e.recipient, _dumps(e.payload), now)
+            for e in events
+        ]
+        changed = [
+            (key, None if timer is None else _timer_row(timer, now))
+            for key, timer in (timers or {}).items()
+        ]
+
+        def write(db: sqlite3.Connection) -> None:
+            cursor = db.execute(
                 "UPDATE games SET version = ?, status = ?, state_json = ?, meta_json = ?,"
                 " updated_at = ?, finished_at = COALESCE(finished_at, ?)"
                 " WHERE id = ? AND version = ?",
-                (
-                    version,
-                    status,
-                    None if state is None else _dumps(state),
-                    _dumps(meta),
-                    now,
-                    finished,
-                    game_id,
-                    previous_version,
-                ),
+                game,
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(f"game {game_id} is not at version {previous_version}")
-            if events:
-                # Each row numbers itself after the previous one: no round trip to read MAX(seq)
-                # (every await inside the transaction keeps the other tables waiting).
-                await db.executemany(
+            if rows:
+                # Each row numbers itself after the previous one (no MAX(seq) read first).
+                db.executemany(
                     "INSERT INTO game_events (game_id, seq, type, visibility, recipient,"
                     " payload_json, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
                     " FROM game_events WHERE game_id = ?), ?, ?, ?, ?, ?)",
-                    [
-                        (
-                            game_id,
-                            game_id,
-                            e.type,
-                            e.visibility,
-                            e.recipient,
-                            _dumps(e.payload),
-                            now,
-                        )
-                        for e in events
-                    ],
+                    rows,
                 )
             if results is not None:
-                await self._count(game_id, results, now=now)
-            for key, timer in (timers or {}).items():
-                if timer is None:
-                    await db.execute("DELETE FROM timers WHERE key = ?", (key,))
+                _count(db, game_id, results, now=now)
+            for key, row in changed:
+                if row is None:
+                    db.execute("DELETE FROM timers WHERE key = ?", (key,))
                 else:
-                    await db.execute(_SET_TIMER, _timer_row(timer, now))
-            await db.execute("COMMIT")
-        except StorageError:
-            await db.execute("ROLLBACK")
-            raise
-        except sqlite3.Error as error:
-            await _rollback(db)
-            raise StorageError(str(error)) from error
-        except BaseException:
-            # Cancelled mid-transaction: leave none open, or every later write would fail.
-            await _rollback(db)
-            raise
+                    db.execute(_SET_TIMER, row)
 
-    async def _count(self, game_id: int, results: GameResults, *, now: str) -> None:
-        """Add a finished game to the leaderboards, once (inside ``save_game``'s transaction)."""
-        db = self._db
-        cursor = await db.execute(
-            "INSERT OR IGNORE INTO counted_games (game_id, counted_at) VALUES (?, ?)",
-            (game_id, now),
-        )
-        if cursor.rowcount != 1:
-            return
-        async with db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        assert row is not None
-        guild_id = row[0]
-        game = results.board.name
-        kept_max = results.maxima
-        # (guild, board, user, figure, day, value) rows
-        sums: list[tuple[int, str, int, str, str, float]] = []
-        maxima: list[tuple[int, str, int, str, str, float]] = []
-        for user_id, metrics in results.figures.items():
-            for metric, value in metrics.items():
-                target = maxima if metric in kept_max else sums
-                target.append((guild_id, game, user_id, metric, results.day, value))
-        insert = (
-            "INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, metric, day, user_id)"
-        )
-        if sums:
-            await db.executemany(insert + " DO UPDATE SET value = value + excluded.value", sums)
-        if maxima:
-            await db.executemany(
-                insert + " DO UPDATE SET value = MAX(value, excluded.value)", maxima
-            )
-        if results.ratings:
-            # Add the change rather than overwrite: another game may have moved the rating
-            # since it was read (without a ``rated_from`` entry, COALESCE makes it a plain set).
-            await db.executemany(
-                "INSERT INTO ratings (guild_id, game, user_id, rating, games, updated_at)"
-                " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE"
-                " SET rating = rating + excluded.rating - COALESCE(?, rating),"
-                " games = games + 1, updated_at = excluded.updated_at",
-                [
-                    (guild_id, game, user_id, rating, now, results.rated_from.get(user_id))
-                    for user_id, rating in results.ratings.items()
-                ],
-            )
+        try:
+            await self._transaction(write)
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
 
     # ---- leaderboards
 
@@ -500,6 +475,53 @@ class SqliteRepository:
         ) as cursor:
             rows = await cursor.fetchall()
         return [EventRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+
+def _count(db: sqlite3.Connection, game_id: int, results: GameResults, *, now: str) -> None:
+    """Add a finished game to the leaderboards, once (inside ``save_game``'s transaction)."""
+    cursor = db.execute(
+        "INSERT OR IGNORE INTO counted_games (game_id, counted_at) VALUES (?, ?)",
+        (game_id, now),
+    )
+    if cursor.rowcount != 1:
+        return
+    row = db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)).fetchone()
+    assert row is not None
+    guild_id = row[0]
+    game = results.board.name
+    kept_max = results.maxima
+    # (guild, board, user, figure, day, value) rows
+    sums: list[tuple[int, str, int, str, str, float]] = []
+    maxima: list[tuple[int, str, int, str, str, float]] = []
+    for user_id, metrics in results.figures.items():
+        for metric, value in metrics.items():
+            target = maxima if metric in kept_max else sums
+            target.append((guild_id, game, user_id, metric, results.day, value))
+    insert = (
+        "INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, metric, day, user_id)"
+    )
+    if sums:
+        db.executemany(insert + " DO UPDATE SET value = value + excluded.value", sums)
+    if maxima:
+        db.executemany(insert + " DO UPDATE SET value = MAX(value, excluded.value)", maxima)
+    if results.ratings:
+        # Add the change rather than overwrite: another game may have moved the rating since
+        # it was read (without a ``rated_from`` entry, COALESCE makes it a plain set).
+        db.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, rating, games, updated_at)"
+            " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE"
+            " SET rating = rating + excluded.rating - COALESCE(?, rating),"
+            " games = games + 1, updated_at = excluded.updated_at",
+            [
+                (guild_id, game, user_id, rating, now, results.rated_from.get(user_id))
+                for user_id, rating in results.ratings.items()
+            ],
+        )
+
+
+class _Abandoned(Exception):
+    """The caller of a transaction was cancelled before it committed: it is rolled back."""
 
 
 _SET_TIMER = (
