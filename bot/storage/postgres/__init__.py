@@ -259,39 +259,34 @@ class PostgresRepository:
         results: GameResults | None = None,
         timers: Mapping[str, Timer | None] | None = None,
     ) -> None:
-        async with self._transaction() as db:
-            changed = await db.execute(
-                "UPDATE games SET version = $1, status = $2, state_json = $3, meta_json = $4,"
-                " updated_at = now(),"
-                " finished_at = CASE WHEN $2 IN ('lobby', 'active') THEN finished_at"
-                " ELSE COALESCE(finished_at, now()) END"
-                " WHERE id = $5 AND version = $6",
-                version,
-                status,
-                None if state is None else _dumps(state),
-                _dumps(meta),
-                game_id,
-                previous_version,
-            )
-            if _count(changed) != 1:
-                raise VersionConflict(f"game {game_id} is not at version {previous_version}")
-            if events:
-                await db.executemany(
-                    "INSERT INTO game_events (game_id, seq, type, visibility, recipient,"
-                    " payload_json) VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1"
-                    " FROM game_events WHERE game_id = $1), $2, $3, $4, $5)",
-                    [
-                        (game_id, e.type, e.visibility, e.recipient, _dumps(e.payload))
-                        for e in events
-                    ],
-                )
-            if results is not None:
+        game = (
+            version,
+            status,
+            None if state is None else _dumps(state),
+            _dumps(meta),
+            game_id,
+            previous_version,
+        )
+        if results is not None:  # a game's end: its figures are counted in the same write
+            async with self._transaction() as db:
+                if _count(await db.execute(_SAVE_GAME, *game)) != 1:
+                    raise VersionConflict(f"game {game_id} is not at version {previous_version}")
+                await db.executemany(_LOG_EVENT, [(game_id, *_event_row(e)) for e in events])
                 await _count_results(db, game_id, results)
-            for key, timer in (timers or {}).items():
-                if timer is None:
-                    await db.execute("DELETE FROM timers WHERE key = $1", key)
-                else:
-                    await db.execute(_SET_TIMER, *_timer_row(timer))
+                for key, timer in (timers or {}).items():
+                    if timer is None:
+                        await db.execute("DELETE FROM timers WHERE key = $1", key)
+                    else:
+                        await db.execute(_SET_TIMER, *_timer_row(timer))
+            return
+        # A move: one statement, so one round trip, atomic as any statement is.
+        logged = _columns([_event_row(e) for e in events], 4)
+        cancelled = [key for key, timer in (timers or {}).items() if timer is None]
+        armed = _columns([_timer_row(t) for t in (timers or {}).values() if t is not None], 5)
+        async with self._connection() as db:
+            stored = await db.fetchval(_SAVE_MOVE, *game, *logged, cancelled, *armed)
+        if stored != 1:
+            raise VersionConflict(f"game {game_id} is not at version {previous_version}")
 
     async def running_games(self, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
         mine, params = sql.shard_filter(shards)
@@ -522,11 +517,58 @@ async def _count_results(db: Connection, game_id: int, results: GameResults) -> 
         )
 
 
+_SAVE_GAME = (
+    "UPDATE games SET version = $1, status = $2, state_json = $3, meta_json = $4,"
+    " updated_at = now(),"
+    " finished_at = CASE WHEN $2 IN ('lobby', 'active') THEN finished_at"
+    " ELSE COALESCE(finished_at, now()) END"
+    " WHERE id = $5 AND version = $6"
+)
+_LOG_EVENT = (
+    "INSERT INTO game_events (game_id, seq, type, visibility, recipient, payload_json)"
+    " VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events WHERE game_id = $1),"
+    " $2, $3, $4, $5)"
+)
+# A move in one statement: the game's new version, its events numbered after the last one,
+# its timers set or cancelled. Every part but the update is conditioned on the update having
+# found the game at the version expected, and the statement says how many games it updated.
+_SAVE_MOVE = f"""
+WITH game AS ({_SAVE_GAME} RETURNING id),
+logged AS (
+    INSERT INTO game_events (game_id, seq, type, visibility, recipient, payload_json)
+    SELECT game.id, last.seq + e.n, e.type, e.visibility, e.recipient, e.payload::json
+    FROM game,
+        (SELECT COALESCE(MAX(seq), 0) AS seq FROM game_events WHERE game_id = $5) AS last,
+        unnest($7::text[], $8::text[], $9::bigint[], $10::text[])
+            WITH ORDINALITY AS e(type, visibility, recipient, payload, n)
+),
+cancelled AS (
+    DELETE FROM timers WHERE key = ANY($11::text[]) AND EXISTS (SELECT FROM game)
+),
+armed AS (
+    INSERT INTO timers (key, due, guild_id, payload_json, attempts)
+    SELECT t.key, t.due, t.guild_id, t.payload::json, t.attempts
+    FROM game, unnest($12::text[], $13::float8[], $14::bigint[], $15::text[], $16::int[])
+        AS t(key, due, guild_id, payload, attempts)
+    ON CONFLICT (key) DO UPDATE SET due = excluded.due, guild_id = excluded.guild_id,
+        payload_json = excluded.payload_json, attempts = excluded.attempts, updated_at = now()
+)
+SELECT count(*) FROM game
+"""
 _SET_TIMER = (
     "INSERT INTO timers (key, due, guild_id, payload_json, attempts) VALUES ($1, $2, $3, $4, $5)"
     " ON CONFLICT (key) DO UPDATE SET due = excluded.due, guild_id = excluded.guild_id,"
     " payload_json = excluded.payload_json, attempts = excluded.attempts, updated_at = now()"
 )
+
+
+def _columns(rows: Sequence[tuple[Any, ...]], width: int) -> list[list[Any]]:
+    """Rows as columns (the arrays a statement unnests back into rows)."""
+    return [[row[column] for row in rows] for column in range(width)]
+
+
+def _event_row(event: EventRecord) -> tuple[Any, ...]:
+    return (event.type, event.visibility, event.recipient, _dumps(event.payload))
 
 
 def _timer_row(timer: Timer) -> tuple[Any, ...]:
