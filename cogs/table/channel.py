@@ -201,11 +201,7 @@ class Channel:
             story = [] if post.pending else post.story
             content = self._content(table, headline, story)
             try:
-                await (
-                    self._channel(table)
-                    .get_partial_message(table.message_id)
-                    .edit(content=content, embed=embed, view=view, allowed_mentions=NOBODY)
-                )
+                await self._edit(table, table.message_id, content=content, embed=embed, view=view)
                 if post.pending:
                     table.message_headline = headline
                     await self._save(table)
@@ -224,6 +220,17 @@ class Channel:
         if not table.running:
             self._forget(table)
 
+    async def _edit(self, table: Table, message_id: int, **fields: Any) -> None:
+        """Edit a message in the table's channel (pinging nobody). Through discord.py's HTTP
+        client: the message object it would build from Discord's answer (its embeds, its
+        components) would never be read, and building one costs more than the request."""
+        with discord.http.handle_message_parameters(
+            allowed_mentions=NOBODY,
+            previous_allowed_mentions=self.bot.allowed_mentions,
+            **fields,
+        ) as params:
+            await self.bot.http.edit_message(table.channel_id, message_id, params=params)
+
     async def _send(
         self,
         table: Table,
@@ -232,12 +239,12 @@ class Channel:
         embed: discord.Embed,
         view: discord.ui.View | None,
         mentions: discord.AllowedMentions,
-    ) -> Any:
+    ) -> int:
         """The new copy: the command's public answer, or (no command, or its answer refused)
-        a message in the channel."""
+        a message in the channel (sent as ``_edit`` edits). Returns its id."""
         if interaction is not None:
             try:
-                return await answers.reply(
+                answer = await answers.reply(
                     interaction,
                     content,
                     ephemeral=False,
@@ -245,12 +252,18 @@ class Channel:
                     view=view,
                     mentions=mentions,
                 )
+                return int(answer.id)
             except discord.HTTPException:
                 log.warning("table %s: the command's answer was refused", table.id, exc_info=True)
-        channel = self._channel(table)
-        if view is None:
-            return await channel.send(content, embed=embed, allowed_mentions=mentions)
-        return await channel.send(content, embed=embed, view=view, allowed_mentions=mentions)
+        with discord.http.handle_message_parameters(
+            content,
+            embed=embed,
+            view=view if view is not None else discord.utils.MISSING,
+            allowed_mentions=mentions,
+            previous_allowed_mentions=self.bot.allowed_mentions,
+        ) as params:
+            sent = await self.bot.http.send_message(table.channel_id, params=params)
+        return int(sent["id"])
 
     async def _repost(
         self,
@@ -268,15 +281,15 @@ class Channel:
         content = self._content(table, headline, story)
         mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NOBODY
         try:
-            message = await self._send(table, interaction, content, embed, view, mentions)
+            message_id = await self._send(table, interaction, content, embed, view, mentions)
         except discord.HTTPException:
             log.warning("table %s: could not post the table message", table.id, exc_info=True)
             return
         post.pending, post.headline, post.story = [], list(headline), story
-        post.below = {seen for seen in post.below if seen > message.id}
-        table.message_id, table.message_headline = message.id, list(headline)
+        post.below = {seen for seen in post.below if seen > message_id}
+        table.message_id, table.message_headline = message_id, list(headline)
         await self._save(table)  # first: after a restart, the table goes on from this copy
-        if old is not None and old != message.id:
+        if old is not None and old != message_id:
             await self._guarded(
                 table, "move the old table message", self._retire(table, old, old_headline)
             )
@@ -290,13 +303,13 @@ class Channel:
 
     async def _retire(self, table: Table, message_id: int, headline: Sequence[str]) -> None:
         """An old copy of the table: its headline stays in the channel, the rest goes."""
-        message = self._channel(table).get_partial_message(message_id)
         try:
             if headline:
-                content = self._public(headline)
-                await message.edit(content=content, embed=None, view=None, allowed_mentions=NOBODY)
+                await self._edit(
+                    table, message_id, content=self._public(headline), embed=None, view=None
+                )
             else:
-                await message.delete()
+                await self.bot.http.delete_message(table.channel_id, message_id)
         except discord.NotFound:
             pass
 
