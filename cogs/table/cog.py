@@ -133,6 +133,8 @@ class TableCog(Channel, commands.GroupCog):
 
     def story(self, table: Table, events: Sequence[Any], notes: Sequence[Any] = ()) -> list[str]:
         """The lines telling a stored move (a wording bug must not stop the table)."""
+        if not table.started:
+            return []  # a lobby has no game yet, hence no move to tell
         try:
             return self._lines(table, events, notes)
         except Exception:

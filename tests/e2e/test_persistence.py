@@ -38,6 +38,7 @@ from tests.e2e.world import Channel, User
 pytestmark = pytest.mark.bot_env(GOBELET_DICE_SEED="7031")
 
 BACK_FR = "🔁 La table est de retour après un redémarrage du bot. On reprend !"
+BACK_EN = "🔁 The table is back after a bot restart. Let's go on!"
 NO_DICE_FR = "Tu n'as pas de dés sous le gobelet en ce moment."
 EMPTY_BOARD_FR = "Personne n'est encore classé ici. À vos gobelets !"
 NEED_MANAGE_GUILD_FR = "Il faut la permission « Gérer le serveur » pour changer les réglages."
@@ -231,6 +232,14 @@ def database_rows(bot: BotProcess, table: str, guild_id: int, user_id: int) -> i
     return int(str(count))
 
 
+def messages_stored(bot: BotProcess, tables: int) -> bool:
+    """Whether the bot stored the message id of each of its ``tables`` tables (a table's
+    copy is posted first, then its id stored: a kill in between leaves a copy it never
+    learnt of)."""
+    metas = [json.loads(str(meta)) for (meta,) in bot.query("SELECT meta_json FROM games")]
+    return len(metas) == tables and all(meta.get("message_id") for meta in metas)
+
+
 async def check_counted_once(
     emulator: DiscordEmulator, channel: Channel, people: list[User], since: int
 ) -> None:
@@ -354,6 +363,30 @@ async def test_a_mia_game_killed_while_the_believer_holds_the_dice_goes_on_from_
 
     await game.play_to_the_end()
     await check_counted_once(emulator, terrasse, [bob, alice], since)
+
+
+async def test_lobbies_of_every_game_come_back_from_a_restart_without_an_error(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    lobbies = [
+        (emulator.channel("bar", "comptoir"), "maya start", {}, BACK_FR),
+        (emulator.channel("bar", "terrasse"), "maya start", {"mode": "vies"}, BACK_FR),
+        (emulator.channel("pub", "general"), "menteur start", {}, BACK_EN),
+        (emulator.channel("pub", "games"), "yades start", {}, BACK_EN),
+    ]
+    for channel, command, options, _ in lobbies:
+        opened = await (await emulator.slash("alice", channel, command, options)).reply()
+        assert not opened.ephemeral
+    await emulator.wait_for(lambda: messages_stored(bot, len(lobbies)), what="the lobbies stored")
+
+    killed = mark(emulator)
+    await bot.restart(hard=True)
+
+    for channel, _, _, back in lobbies:
+        await wait_line(emulator, channel, back, since=killed)
+    # A lobby has no game yet, hence no story to tell: nothing went wrong to log.
+    restarted = bot.log().split("----- bot run 2 -----")[1]
+    assert " ERROR " not in restarted and "Traceback" not in restarted, restarted[-4000:]
 
 
 async def test_a_faute_vote_interrupted_by_a_kill_is_finished_after_the_restart(
