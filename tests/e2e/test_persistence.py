@@ -365,6 +365,152 @@ async def test_a_mia_game_killed_while_the_believer_holds_the_dice_goes_on_from_
     await check_counted_once(emulator, terrasse, [bob, alice], since)
 
 
+def copies_with_controls(emulator: DiscordEmulator, channel: Channel) -> list[int]:
+    """The public messages of ``channel`` that carry a table's buttons or menus."""
+    return [
+        message.id
+        for message in emulator.transcript.public(channel.id)
+        if any(c.startswith(("gob:", "gobsel:")) for c in message.custom_ids)
+    ]
+
+
+async def test_a_table_copy_posted_just_before_a_kill_is_the_table_after_the_restart(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    game = Game(emulator, comptoir, [alice, bob])
+    await game.open(lives=2)
+    announcer, panel, (_, _, value) = await game.roll()
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [game.table.id], what="one table"
+    )
+    old = game.table
+    # The responder's turn brings the table down: Discord posts the new copy, and the bot is
+    # killed before it learns the copy's id, so before it could store it.
+    posted = emulator.hold("POST", f"/channels/{comptoir.id}/messages", processed=True)
+    await game.driver.announce(announcer, panel, str(value))
+    await emulator.wait_for(lambda: posted.path, what="the new copy posted")
+    new = emulator.transcript.public(comptoir.id)[-1]
+    assert new.id != old.id and copies_with_controls(emulator, comptoir) == [old.id, new.id]
+
+    killed = mark(emulator)
+    assert await bot.kill() == -9
+    await bot.start()
+
+    await wait_line(emulator, comptoir, BACK_FR, since=killed)
+    # The newest copy is the table the bot goes on with; the one above is gone, as it would
+    # have been without the kill.
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [new.id], what="one table left"
+    )
+    assert BACK_FR in new.content and old.deleted
+    assert game.table.id == new.id and game.driver.turn().player != announcer.id
+    turn = await game.lift()
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [game.table.id], what="one table"
+    )
+    assert turn.phase in ("open", "over"), turn
+
+
+async def test_a_reveal_on_a_copy_posted_just_before_a_kill_stays_in_the_channel(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    game = Game(emulator, comptoir, [alice, bob])
+    await game.open(lives=3)
+    announcer, panel, (_, _, value) = await game.roll()
+    bluffs = [v for v in game.driver.menu_values(panel) if v.isdigit() and v != "21"]
+    bluff = next(v for v in reversed(bluffs) if rank(int(v)) > rank(value))
+    turn = await game.announce(announcer, panel, bluff)
+    lifter = game.users[turn.player]
+    # The bluff is caught: the reveal heads a new copy, posted for the announcer's turn to
+    # open the next round, and the bot is killed before it learns that copy's id.
+    posted = emulator.hold("POST", f"/channels/{comptoir.id}/messages", processed=True)
+    await game.driver.click(lifter, "lift")
+    await emulator.wait_for(lambda: posted.path, what="the new copy posted")
+    new = emulator.transcript.public(comptoir.id)[-1]
+    *told, whose_turn = new.content.split("\n")
+    assert told[0].startswith(f"🫣 <@{lifter.id}> soulève"), told
+    assert whose_turn == f"🔔 À toi de jouer, <@{announcer.id}> !"
+
+    killed = mark(emulator)
+    assert await bot.kill() == -9
+    await bot.start()
+
+    await wait_line(emulator, comptoir, BACK_FR, since=killed)
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [new.id], what="one table left"
+    )
+    assert new.content.split("\n") == [*told, BACK_FR, whose_turn]
+    # The next human turn brings the table down: the copy keeps its reveal, as any does.
+    opener, panel, (_, _, value) = await game.roll()
+    assert opener == announcer
+    await game.announce(opener, panel, str(value))
+    await emulator.wait_for(lambda: not new.custom_ids, what="the copy moved out of the way")
+    assert not new.deleted and new.content.split("\n") == told and not new.embeds
+    assert copies_with_controls(emulator, comptoir) == [game.table.id]
+
+
+async def test_a_copy_a_kill_kept_from_being_moved_away_loses_its_controls_after_it(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    game = Game(emulator, comptoir, [alice, bob])
+    await game.open(lives=2)
+    announcer, panel, (_, _, value) = await game.roll()
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [game.table.id], what="one table"
+    )
+    old = game.table
+    # The new copy is posted and its id stored; the bot is killed as it deletes the old one.
+    deleting = emulator.hold("DELETE", f"/channels/{comptoir.id}/messages/{old.id}")
+    await game.driver.announce(announcer, panel, str(value))
+    await emulator.wait_for(lambda: deleting.path, what="the old copy being deleted")
+    new = game.table
+    assert new.id != old.id and copies_with_controls(emulator, comptoir) == [old.id, new.id]
+
+    killed = mark(emulator)
+    assert await bot.kill() == -9
+    await bot.start()
+
+    await wait_line(emulator, comptoir, BACK_FR, since=killed)
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [new.id], what="one table left"
+    )
+    assert BACK_FR in new.content and not old.embeds
+    assert "À toi de jouer" not in old.content, old.content
+
+
+@pytest.mark.parametrize("command", ["maya start", "menteur start", "yades start"])
+async def test_a_lobby_whose_first_message_a_kill_hid_from_the_bot_is_its_lobby_after_it(
+    emulator: DiscordEmulator, bot: BotProcess, command: str
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    # The lobby is stored, then posted as the command's answer; the bot is killed before it
+    # learns that answer's id.
+    answered = emulator.hold("POST", "/callback", processed=True)
+    await emulator.slash(alice, comptoir, command)
+    await emulator.wait_for(lambda: answered.path, what="the lobby posted")
+    [lobby] = emulator.transcript.public(comptoir.id)
+
+    killed = mark(emulator)
+    assert await bot.kill() == -9
+    await bot.start()
+
+    await wait_line(emulator, comptoir, BACK_FR, since=killed)
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [lobby.id], what="one lobby"
+    )
+    assert BACK_FR in lobby.content
+    await (await emulator.click(bob, lobby, label="Rejoindre")).response()
+    await emulator.wait_for(lambda: f"<@{bob.id}>" in lobby.text, what="bob seated")
+    assert copies_with_controls(emulator, comptoir) == [lobby.id]
+
+
 async def test_lobbies_of_every_game_come_back_from_a_restart_without_an_error(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
