@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 import yarl
@@ -17,6 +19,7 @@ from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
 from bot.storage import StorageError, open_repository
 from bot.table import Tables
+from bot.table.clock import backoff
 from cogs.table import answers, stale
 
 if TYPE_CHECKING:
@@ -28,6 +31,8 @@ log = logging.getLogger(__name__)
 # process checks it still holds its own (a lost lease means another process may take over).
 LEASE_RETRY_SECONDS = 2.0
 LEASE_CHECK_SECONDS = 5.0
+
+T = TypeVar("T")
 
 
 def extensions() -> tuple[str, ...]:
@@ -101,6 +106,7 @@ class Gobelet(commands.AutoShardedBot):
         self.lost_shard: int | None = None  # set when another process may have taken it
         self._lease_watch: asyncio.Task[None] | None = None
         self.closing = False  # set by a graceful stop (bot.shutdown): interactions are refused
+        self._stopped = asyncio.Event()  # set once the bot closes: a start stops waiting
         shutdown.refuse_while_closing(self)
 
     def add_components(self, *items: stale.DynamicType) -> None:
@@ -196,11 +202,49 @@ class Gobelet(commands.AutoShardedBot):
                 await self.close()
                 return
 
+    async def patiently(self, what: str, call: Callable[[], Awaitable[T]]) -> T | None:
+        """``call()``'s result once the database answers: while it does not (a stall longer
+        than the statement timeout, a database restarting), tried again after a pause that
+        grows. None: the bot was stopped meanwhile, at once, even in the middle of a try."""
+        attempt = 0
+        while not self._stopping():
+            work = asyncio.ensure_future(call())
+            stopped = asyncio.ensure_future(self._stopped.wait())
+            await asyncio.wait((work, stopped), return_when=asyncio.FIRST_COMPLETED)
+            stopped.cancel()
+            if not work.done():
+                work.cancel()
+                with contextlib.suppress(asyncio.CancelledError, StorageError):
+                    await work
+                return None
+            try:
+                result = work.result()
+            except StorageError as error:
+                pause = backoff(attempt)
+                attempt += 1
+                log.warning(
+                    "cannot %s: the database does not answer (%s); trying again in %g s",
+                    what,
+                    error,
+                    pause,
+                )
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stopped.wait(), pause)
+                continue
+            if attempt:
+                log.info("the database answers again: could %s", what)
+            return result
+        return None
+
     async def setup_hook(self) -> None:
         await self.prepare(self.settings.database_url)
         if not await self.claim_shards():
             return  # stopped while waiting for the shards
-        restored = await self.tables.restore()
+        # The database may stall now (a lock held elsewhere): the bot waits for it, since
+        # it can run no table it has not restored.
+        restored = await self.patiently("restore the tables", self.tables.restore)
+        if restored is None:
+            return  # stopped while waiting for the database
         if restored:
             log.info("restored %d running tables", len(restored))
         for cog in list(self.table_cogs.values()):
@@ -230,6 +274,7 @@ class Gobelet(commands.AutoShardedBot):
         await refuse(interaction, error, table)
 
     async def close(self) -> None:
+        self._stopped.set()
         if self._lease_watch is not None and self._lease_watch is not asyncio.current_task():
             self._lease_watch.cancel()
         if hasattr(self, "tables"):

@@ -8,7 +8,8 @@ and stays in the channel when the table moves on: the start of a human's turn re
 table at the bottom, with the one ping of that turn, and the old copy keeps only its
 headline (the channel's record of the game), or is deleted if it has none. Messages posted
 below the table by others (two or more) also bring it down again, so that the current
-player's controls are always the newest message or the one just above.
+player's controls are always the newest message or the one just above. After a restart,
+the copies of a table that a crash left with live controls are found again (``recover``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from bot.i18n import mention_commands, t
 from bot.storage import StorageError
 from bot.table import Table, Tables
 from cogs.table import answers
+from cogs.table.stale import custom_ids
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -34,6 +36,10 @@ STORY_LINES = 5  # the folded story shows this many of the latest lines
 CONTENT_LIMIT = 2000
 BELOW = 2  # this many messages below the table bring it down again
 NOBODY = discord.AllowedMentions.none()
+# How many of a channel's newest messages a restore reads for copies of its table that a
+# crash left behind, in one request: the table never stays more than a couple of messages
+# above the bottom while the bot runs, so only chatter while it was down hides one deeper.
+HISTORY = 50
 
 
 def display_name(interaction: discord.Interaction) -> str:
@@ -319,3 +325,97 @@ class Channel:
         message = await self._channel(table).send(content, allowed_mentions=NOBODY, **send)
         self.seen_below(table, message.id)
         return message
+
+    # ------------------------------------------------------------------ after a restart
+
+    async def recover(self, table: Table) -> None:
+        """After a restart, before the table is drawn: the copies of it that a crash left in
+        its channel with live controls, found in one read of the channel's newest messages.
+
+        The table moves down by posting its new copy, then storing its id, then moving the
+        old copy out of the way; a crash between the first two leaves a copy the bot never
+        learnt of, at the bottom, where the channel last saw the table (with its turn's
+        ping). That copy becomes the table message, and the stored one is moved out of the
+        way as it would have been: the channel then reads as if nothing had happened. Any
+        other copy with controls (one a crash kept from being moved) is set aside."""
+        try:
+            recent = [message async for message in self._channel(table).history(limit=HISTORY)]
+        except discord.HTTPException as error:
+            log.warning("table %s: could not look for copies left behind (%s)", table.id, error)
+            return
+        copies = sorted(
+            (m for m in recent if m.id != table.message_id and self._copy_of(table, m)),
+            key=lambda message: message.id,
+        )
+        if not copies:
+            return
+        if table.message_id is None or copies[-1].id > table.message_id:
+            above = next((m for m in recent if m.id == table.message_id), None)
+            await self._adopt(table, copies.pop(), above)
+        for copy in copies:
+            await self._guarded(table, "set a copy aside", self._set_aside(table, copy))
+
+    def _copy_of(self, table: Table, message: discord.Message) -> bool:
+        """Whether ``message`` is one of the bot's copies of ``table`` with live controls
+        (every game's table draws its controls as ``TableButton`` and ``TableSelect``)."""
+        me = self.bot.user
+        mine = (f"gob:{table.id}:", f"gobsel:{table.id}:")
+        return (
+            me is not None
+            and message.author.id == me.id
+            and any(found.startswith(mine) for found in custom_ids(message.components))
+        )
+
+    async def _adopt(
+        self, table: Table, copy: discord.Message, above: discord.Message | None
+    ) -> None:
+        """``copy`` is the table message from now on; ``above``: the stored one, if read."""
+        stored, headline = table.message_id, list(table.message_headline)
+        # The stored copy goes first: a crash before the id below is stored finds the same
+        # copy at the next start, and does this again.
+        if stored is not None:
+            await self._guarded(
+                table, "move the old table message", self._retire(table, stored, headline)
+            )
+        table.message_headline = self._headline_of(table, copy, above, headline)
+        table.message_id = copy.id
+        self._forget(table)  # its post is drawn from the copy
+        await self._save(table)
+        log.info("table %s: goes on with its copy posted before the restart", table.id)
+
+    def _shown(self, table: Table, message: discord.Message | None) -> list[str]:
+        """A copy's lines but whose turn it was (the table's drawing adds that line)."""
+        lines = message.content.split("\n") if message is not None and message.content else []
+        turns = {t(table.lang, "table.your_turn", player=table.name(p)) for p in table.humans()}
+        return lines[:-1] if lines and lines[-1] in turns else lines
+
+    def _headline_of(
+        self,
+        table: Table,
+        copy: discord.Message,
+        above: discord.Message | None,
+        above_headline: Sequence[str],
+    ) -> list[str]:
+        """The headline of a copy whose own was never stored. A copy is posted either with a
+        headline (a reveal, a round's end: those lines alone) or with the story brought
+        down, which starts with lines the copy above told under its headline. The story
+        starts anew after a restart, as every table's does; a headline stays. A lobby has
+        none. When in doubt the lines stay: a line kept is better than a reveal lost."""
+        lines = self._shown(table, copy)
+        if not table.started or not lines:
+            return []
+        story_above = set(self._shown(table, above)) - set(above_headline)
+        return [] if lines[0] in story_above else lines
+
+    async def _set_aside(self, table: Table, copy: discord.Message) -> None:
+        """A copy the bot no longer edits: its table and controls go, its lines stay (what
+        was its headline cannot be told); a lobby's copy, whose lines never stay, goes."""
+        lines = self._shown(table, copy) if table.started else []
+        try:
+            if lines:
+                content = "\n".join(lines)
+                await copy.edit(content=content, embed=None, view=None, allowed_mentions=NOBODY)
+            else:
+                await copy.delete()
+        except discord.NotFound:
+            pass

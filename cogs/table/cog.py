@@ -133,6 +133,8 @@ class TableCog(Channel, commands.GroupCog):
 
     def story(self, table: Table, events: Sequence[Any], notes: Sequence[Any] = ()) -> list[str]:
         """The lines telling a stored move (a wording bug must not stop the table)."""
+        if not table.started:
+            return []  # a lobby has no game yet, hence no move to tell
         try:
             return self._lines(table, events, notes)
         except Exception:
@@ -470,12 +472,14 @@ class TableCog(Channel, commands.GroupCog):
         """A table is back and redrawn (e.g. its votes counted again)."""
 
     async def resume(self) -> None:
-        """After a restart: every restored table says it is back, and its timers run again."""
+        """After a restart: every restored table finds the copies of it a crash left behind,
+        says it is back, and its timers run again."""
         await self.prepare()
         for table in list(self.tables.by_id.values()):
             if table.kind != self.game:
                 continue
             async with table.lock:
+                await self._guarded(table, "look for copies left behind", self.recover(table))
                 lines = [t(table.lang, "note.back")]
                 try:  # stored by a version that played a forced step in a write of its own
                     lines += self.story(table, await self.tables.settle(table))

@@ -22,12 +22,13 @@ log = logging.getLogger(__name__)
 DynamicType = type[discord.ui.DynamicItem[Any]]
 
 
-def _custom_ids(components: Iterable[Any]) -> Iterator[str]:
+def custom_ids(components: Iterable[Any]) -> Iterator[str]:
+    """Every custom_id among a message's components, their rows' included."""
     for component in components:
         custom_id = getattr(component, "custom_id", None)
         if custom_id:
             yield custom_id
-        yield from _custom_ids(getattr(component, "children", ()))
+        yield from custom_ids(getattr(component, "children", ()))
 
 
 def _template(factory: DynamicType) -> re.Pattern[str]:
@@ -42,7 +43,7 @@ async def dispatch_stale(
         return False
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
-    if custom_id in set(_custom_ids(interaction.message.components)):
+    if custom_id in set(custom_ids(interaction.message.components)):
         return False  # discord.py dispatches it itself
     for factory in factories:
         match = _template(factory).fullmatch(custom_id)

@@ -81,6 +81,7 @@ class BotProcess:
         self.log_paths: list[Path] = []
         self.process: subprocess.Popen[bytes] | None = None
         self._log_file: IO[bytes] | None = None
+        self._sessions_before = self._syncs_before = 0  # the emulator's, at the last launch
 
     # --- what the bot sees -----------------------------------------------------------------
 
@@ -164,11 +165,17 @@ class BotProcess:
     async def start(self, *, timeout: float = 20.0, expect_sync: bool = True) -> None:
         """Run the bot (``python -m bot``) and return once it identified on the gateway, received every
         server, and (unless ``expect_sync`` is false) bulk-overwrote its commands."""
+        self.launch()
+        await self.started(timeout=timeout, expect_sync=expect_sync)
+
+    def launch(self) -> None:
+        """Run the bot and return at once (``started`` waits for it to be up): a test may
+        look at what it does on its way up."""
         if self.alive:
             raise RuntimeError("the bot is already running")
         emulator = self.emulator
-        sessions_before = len(emulator.sessions)
-        syncs_before = len(emulator.syncs)
+        self._sessions_before = len(emulator.sessions)
+        self._syncs_before = len(emulator.syncs)
         log_path = self.workdir / f"bot-{len(self.log_paths) + 1}.log"
         self.log_paths.append(log_path)
         self._log_file = log_path.open("wb")
@@ -182,6 +189,11 @@ class BotProcess:
             preexec_fn=_die_with_parent if sys.platform == "linux" else None,
         )
         emulator.watchdog = self.check_alive
+
+    async def started(self, *, timeout: float = 20.0, expect_sync: bool = True) -> None:
+        """Return once the bot ``launch`` ran is up (see ``start``)."""
+        emulator = self.emulator
+        sessions_before, syncs_before = self._sessions_before, self._syncs_before
 
         def logged_in() -> bool:
             return any(s.guilds_sent_at is not None for s in emulator.sessions[sessions_before:])

@@ -238,18 +238,20 @@ class GatewaySession:
 @dataclass
 class Hold:
     """The next REST call of ``method`` whose path ends with ``suffix`` waits, unanswered,
-    until ``release()``: the bot is caught in the middle of what it was doing."""
+    until ``release()``: the bot is caught in the middle of what it was doing. ``processed``:
+    Discord does what the call asks first, and only its answer waits (a message is posted,
+    but the bot does not know its id yet)."""
 
     method: str
     suffix: str
-    path: str | None = None  # the call held, once it came
+    processed: bool = False
+    path: str | None = None  # the call held (once done, when ``processed``)
+    caught: bool = False
     released: asyncio.Event = field(default_factory=asyncio.Event)
 
     def catches(self, request: web.Request) -> bool:
         return (
-            self.path is None
-            and request.method == self.method
-            and request.path.endswith(self.suffix)
+            not self.caught and request.method == self.method and request.path.endswith(self.suffix)
         )
 
     def release(self) -> None:
@@ -535,11 +537,13 @@ class DiscordEmulator:
         wanted = f"a message containing {containing!r}" if containing else "a matching message"
         return await self.wait_for(newest, timeout=timeout, what=wanted)
 
-    def hold(self, method: str, suffix: str) -> Hold:
+    def hold(self, method: str, suffix: str, *, processed: bool = False) -> Hold:
         """Hold the next ``method`` call whose path ends with ``suffix`` (say "/callback",
         an interaction's first answer) until the returned ``Hold`` is released; ``hold.path``
-        tells it came. Released when the emulator stops."""
-        held = Hold(method, suffix)
+        tells it came. ``processed``: the call is done at once and only its answer is held
+        (``hold.path`` tells it is done): a bot killed meanwhile never learns what it made.
+        Released when the emulator stops."""
+        held = Hold(method, suffix, processed)
         self.holds.append(held)
         return held
 
@@ -1042,9 +1046,9 @@ class DiscordEmulator:
             return await handler(request)
         held = next((hold for hold in self.holds if hold.catches(request)), None)
         if held is not None:
-            held.path = request.path
-            self._notify()
-            await held.released.wait()
+            held.caught = True
+            if not held.processed:
+                await self._held(held, request)
         call = HttpCall(request.method, request.path, 0, self.now())
         self.calls.append(call)
         limits: dict[str, str] = {}
@@ -1069,7 +1073,14 @@ class DiscordEmulator:
         response.headers.update(limits)
         call.status = response.status
         self._notify()
+        if held is not None and held.processed:
+            await self._held(held, request)
         return response
+
+    async def _held(self, held: Hold, request: web.Request) -> None:
+        held.path = request.path
+        self._notify()
+        await held.released.wait()
 
     def _rate_limit(
         self, request: web.Request, now: float

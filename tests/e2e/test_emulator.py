@@ -8,6 +8,7 @@ others speak HTTP and the gateway by hand, as a second process of the bot would.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
@@ -210,6 +211,40 @@ class Gateway:
 
 async def _command(emulator: DiscordEmulator, user: str, where: Any) -> InjectedInteraction:
     return await emulator.slash(user, where, "x", allow_unknown=True)
+
+
+# --------------------------------------------------------------------------- holds
+
+
+async def test_a_hold_keeps_a_call_from_discord_and_a_processed_one_only_its_answer() -> None:
+    emulator = DiscordEmulator(rate_limits=None)
+    async with serving(emulator) as http:
+        comptoir = emulator.channel("bar", "comptoir")
+        url = f"{emulator.api_url}/channels/{comptoir.id}/messages"
+
+        async def post(content: str) -> int:
+            async with http.post(url, json={"content": content}) as answer:
+                assert answer.status == 200
+                return int((await answer.json())["id"])
+
+        held = emulator.hold("POST", f"/channels/{comptoir.id}/messages")
+        posting = asyncio.create_task(post("held"))
+        await emulator.wait_for(lambda: held.path, what="the call held")
+        assert emulator.transcript.public(comptoir.id) == [] and not posting.done()
+        held.release()
+        made_id = await posting
+        assert [m.id for m in emulator.transcript.public(comptoir.id)] == [made_id]
+
+        done = emulator.hold("POST", f"/channels/{comptoir.id}/messages", processed=True)
+        posting = asyncio.create_task(post("done"))
+        await emulator.wait_for(lambda: done.path, what="the call done")
+        # The message is in the channel, but whoever posted it does not know its id yet.
+        made = emulator.transcript.public(comptoir.id)[-1]
+        assert made.content == "done" and not posting.done()
+        await asyncio.sleep(0.1)
+        assert not posting.done()
+        done.release()
+        assert await posting == made.id
 
 
 # --------------------------------------------------------------------------- shards

@@ -1,4 +1,5 @@
-"""Running the bot in production: its health and metrics endpoint, JSON logs.
+"""Running the bot in production: its health and metrics endpoint, JSON logs, stops, and
+a start while the database stalls.
 
 The bot is ``python -m bot`` against the emulator, with ``GOBELET_HTTP_PORT`` set to a
 port free on this machine; the test asks it over HTTP as a probe or Prometheus would.
@@ -6,6 +7,8 @@ port free on this machine; the test asks it over HTTP as a probe or Prometheus w
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import signal
 import socket
@@ -14,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import asyncpg
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -21,6 +25,7 @@ from tests.e2e.botprocess import BotProcess
 from tests.e2e.conftest import BOT_KEY
 from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.maya_driver import MayaDriver, mark, wait_line
+from tests.e2e.test_persistence import messages_stored
 from tests.e2e.transcript import Message
 
 
@@ -198,3 +203,77 @@ async def test_a_sigterm_with_nothing_in_flight_closes_at_once_with_code_0(
     assert await bot.terminate() == 0
     assert STOPPING in bot.log() and "still in flight" not in bot.log()
     assert all(session.ws.closed for session in emulator.sessions)  # it said goodbye
+
+
+# --------------------------------------------------------------------------- a stalled database
+
+# What the bot logs while the database does not answer at start-up.
+WAITING_FOR_DATABASE = "the database does not answer"
+
+
+@contextlib.asynccontextmanager
+async def games_locked(url: str) -> AsyncIterator[None]:
+    """Another session locks the games table, as a long maintenance job would: every
+    statement on it waits, and the bot's give up after its 10 s statement timeout."""
+    connection = await asyncpg.connect(url)
+    try:
+        async with connection.transaction():
+            await connection.execute("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+            yield
+    finally:
+        await connection.close()
+
+
+async def a_lobby_then_a_kill(emulator: DiscordEmulator, bot: BotProcess) -> None:
+    """A table to restore: a lobby, stored with its message; then the bot is killed."""
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash("alice", comptoir, "maya start")).reply()
+    await emulator.wait_for(lambda: messages_stored(bot, 1), what="the lobby stored")
+    await bot.kill()
+
+
+@pytest.mark.backends("postgres")
+async def test_a_start_while_the_database_stalls_waits_for_it_then_restores_the_tables(
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str, request: pytest.FixtureRequest
+) -> None:
+    # A password in the URL (the test server trusts every connection and ignores it), which
+    # no line of the log may show.
+    url = database_url.replace("://gobelet@", "://gobelet:s3cret-pw@", 1)
+    assert "s3cret-pw" in url
+    bot = BotProcess(emulator, tmp_path, database_url=url)
+    request.node.stash[BOT_KEY] = bot
+    comptoir = emulator.channel("bar", "comptoir")
+    try:
+        await bot.start()
+        await a_lobby_then_a_kill(emulator, bot)
+        restarted = mark(emulator)
+        async with games_locked(database_url):
+            bot.launch()
+            await emulator.wait_for(
+                lambda: WAITING_FOR_DATABASE in bot.log(), timeout=30.0, what="the bot to wait"
+            )
+            await asyncio.sleep(1.0)
+            assert bot.alive
+        await bot.started(timeout=60.0)
+        await wait_line(emulator, comptoir, BACK_FR, since=restarted)
+        assert "s3cret-pw" not in bot.log()
+    finally:
+        await bot.stop()
+
+
+@pytest.mark.backends("postgres")
+async def test_a_sigterm_while_the_start_waits_for_the_database_ends_the_bot_at_once(
+    emulator: DiscordEmulator, bot: BotProcess, database_url: str
+) -> None:
+    await a_lobby_then_a_kill(emulator, bot)
+    async with games_locked(database_url):
+        bot.launch()
+        await emulator.wait_for(
+            lambda: WAITING_FOR_DATABASE in bot.log(), timeout=30.0, what="the bot to wait"
+        )
+        # Caught in its pause, or asking again (which the lock holds for 10 s): either way
+        # the stop is at once, not once the database answers.
+        await asyncio.sleep(1.5)
+        bot.signal(signal.SIGTERM)
+        assert await bot.exit_code(timeout=5.0) == 0  # SIGKILLed (-9) had it waited
+    assert "Traceback" not in bot.log()

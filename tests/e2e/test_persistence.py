@@ -38,6 +38,7 @@ from tests.e2e.world import Channel, User
 pytestmark = pytest.mark.bot_env(GOBELET_DICE_SEED="7031")
 
 BACK_FR = "🔁 La table est de retour après un redémarrage du bot. On reprend !"
+BACK_EN = "🔁 The table is back after a bot restart. Let's go on!"
 NO_DICE_FR = "Tu n'as pas de dés sous le gobelet en ce moment."
 EMPTY_BOARD_FR = "Personne n'est encore classé ici. À vos gobelets !"
 NEED_MANAGE_GUILD_FR = "Il faut la permission « Gérer le serveur » pour changer les réglages."
@@ -231,6 +232,14 @@ def database_rows(bot: BotProcess, table: str, guild_id: int, user_id: int) -> i
     return int(str(count))
 
 
+def messages_stored(bot: BotProcess, tables: int) -> bool:
+    """Whether the bot stored the message id of each of its ``tables`` tables (a table's
+    copy is posted first, then its id stored: a kill in between leaves a copy it never
+    learnt of)."""
+    metas = [json.loads(str(meta)) for (meta,) in bot.query("SELECT meta_json FROM games")]
+    return len(metas) == tables and all(meta.get("message_id") for meta in metas)
+
+
 async def check_counted_once(
     emulator: DiscordEmulator, channel: Channel, people: list[User], since: int
 ) -> None:
@@ -354,6 +363,176 @@ async def test_a_mia_game_killed_while_the_believer_holds_the_dice_goes_on_from_
 
     await game.play_to_the_end()
     await check_counted_once(emulator, terrasse, [bob, alice], since)
+
+
+def copies_with_controls(emulator: DiscordEmulator, channel: Channel) -> list[int]:
+    """The public messages of ``channel`` that carry a table's buttons or menus."""
+    return [
+        message.id
+        for message in emulator.transcript.public(channel.id)
+        if any(c.startswith(("gob:", "gobsel:")) for c in message.custom_ids)
+    ]
+
+
+async def test_a_table_copy_posted_just_before_a_kill_is_the_table_after_the_restart(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    game = Game(emulator, comptoir, [alice, bob])
+    await game.open(lives=2)
+    announcer, panel, (_, _, value) = await game.roll()
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [game.table.id], what="one table"
+    )
+    old = game.table
+    # The responder's turn brings the table down: Discord posts the new copy, and the bot is
+    # killed before it learns the copy's id, so before it could store it.
+    posted = emulator.hold("POST", f"/channels/{comptoir.id}/messages", processed=True)
+    await game.driver.announce(announcer, panel, str(value))
+    await emulator.wait_for(lambda: posted.path, what="the new copy posted")
+    new = emulator.transcript.public(comptoir.id)[-1]
+    assert new.id != old.id and copies_with_controls(emulator, comptoir) == [old.id, new.id]
+
+    killed = mark(emulator)
+    assert await bot.kill() == -9
+    await bot.start()
+
+    await wait_line(emulator, comptoir, BACK_FR, since=killed)
+    # The newest copy is the table the bot goes on with; the one above is gone, as it would
+    # have been without the kill.
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [new.id], what="one table left"
+    )
+    assert BACK_FR in new.content and old.deleted
+    assert game.table.id == new.id and game.driver.turn().player != announcer.id
+    turn = await game.lift()
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [game.table.id], what="one table"
+    )
+    assert turn.phase in ("open", "over"), turn
+
+
+async def test_a_reveal_on_a_copy_posted_just_before_a_kill_stays_in_the_channel(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    game = Game(emulator, comptoir, [alice, bob])
+    await game.open(lives=3)
+    announcer, panel, (_, _, value) = await game.roll()
+    bluffs = [v for v in game.driver.menu_values(panel) if v.isdigit() and v != "21"]
+    bluff = next(v for v in reversed(bluffs) if rank(int(v)) > rank(value))
+    turn = await game.announce(announcer, panel, bluff)
+    lifter = game.users[turn.player]
+    # The bluff is caught: the reveal heads a new copy, posted for the announcer's turn to
+    # open the next round, and the bot is killed before it learns that copy's id.
+    posted = emulator.hold("POST", f"/channels/{comptoir.id}/messages", processed=True)
+    await game.driver.click(lifter, "lift")
+    await emulator.wait_for(lambda: posted.path, what="the new copy posted")
+    new = emulator.transcript.public(comptoir.id)[-1]
+    *told, whose_turn = new.content.split("\n")
+    assert told[0].startswith(f"🫣 <@{lifter.id}> soulève"), told
+    assert whose_turn == f"🔔 À toi de jouer, <@{announcer.id}> !"
+
+    killed = mark(emulator)
+    assert await bot.kill() == -9
+    await bot.start()
+
+    await wait_line(emulator, comptoir, BACK_FR, since=killed)
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [new.id], what="one table left"
+    )
+    assert new.content.split("\n") == [*told, BACK_FR, whose_turn]
+    # The next human turn brings the table down: the copy keeps its reveal, as any does.
+    opener, panel, (_, _, value) = await game.roll()
+    assert opener == announcer
+    await game.announce(opener, panel, str(value))
+    await emulator.wait_for(lambda: not new.custom_ids, what="the copy moved out of the way")
+    assert not new.deleted and new.content.split("\n") == told and not new.embeds
+    assert copies_with_controls(emulator, comptoir) == [game.table.id]
+
+
+async def test_a_copy_a_kill_kept_from_being_moved_away_loses_its_controls_after_it(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    game = Game(emulator, comptoir, [alice, bob])
+    await game.open(lives=2)
+    announcer, panel, (_, _, value) = await game.roll()
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [game.table.id], what="one table"
+    )
+    old = game.table
+    # The new copy is posted and its id stored; the bot is killed as it deletes the old one.
+    deleting = emulator.hold("DELETE", f"/channels/{comptoir.id}/messages/{old.id}")
+    await game.driver.announce(announcer, panel, str(value))
+    await emulator.wait_for(lambda: deleting.path, what="the old copy being deleted")
+    new = game.table
+    assert new.id != old.id and copies_with_controls(emulator, comptoir) == [old.id, new.id]
+
+    killed = mark(emulator)
+    assert await bot.kill() == -9
+    await bot.start()
+
+    await wait_line(emulator, comptoir, BACK_FR, since=killed)
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [new.id], what="one table left"
+    )
+    assert BACK_FR in new.content and not old.embeds
+    assert "À toi de jouer" not in old.content, old.content
+
+
+@pytest.mark.parametrize("command", ["maya start", "menteur start", "yades start"])
+async def test_a_lobby_whose_first_message_a_kill_hid_from_the_bot_is_its_lobby_after_it(
+    emulator: DiscordEmulator, bot: BotProcess, command: str
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    # The lobby is stored, then posted as the command's answer; the bot is killed before it
+    # learns that answer's id.
+    answered = emulator.hold("POST", "/callback", processed=True)
+    await emulator.slash(alice, comptoir, command)
+    await emulator.wait_for(lambda: answered.path, what="the lobby posted")
+    [lobby] = emulator.transcript.public(comptoir.id)
+
+    killed = mark(emulator)
+    assert await bot.kill() == -9
+    await bot.start()
+
+    await wait_line(emulator, comptoir, BACK_FR, since=killed)
+    await emulator.wait_for(
+        lambda: copies_with_controls(emulator, comptoir) == [lobby.id], what="one lobby"
+    )
+    assert BACK_FR in lobby.content
+    await (await emulator.click(bob, lobby, label="Rejoindre")).response()
+    await emulator.wait_for(lambda: f"<@{bob.id}>" in lobby.text, what="bob seated")
+    assert copies_with_controls(emulator, comptoir) == [lobby.id]
+
+
+async def test_lobbies_of_every_game_come_back_from_a_restart_without_an_error(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    lobbies = [
+        (emulator.channel("bar", "comptoir"), "maya start", {}, BACK_FR),
+        (emulator.channel("bar", "terrasse"), "maya start", {"mode": "vies"}, BACK_FR),
+        (emulator.channel("pub", "general"), "menteur start", {}, BACK_EN),
+        (emulator.channel("pub", "games"), "yades start", {}, BACK_EN),
+    ]
+    for channel, command, options, _ in lobbies:
+        opened = await (await emulator.slash("alice", channel, command, options)).reply()
+        assert not opened.ephemeral
+    await emulator.wait_for(lambda: messages_stored(bot, len(lobbies)), what="the lobbies stored")
+
+    killed = mark(emulator)
+    await bot.restart(hard=True)
+
+    for channel, _, _, back in lobbies:
+        await wait_line(emulator, channel, back, since=killed)
+    # A lobby has no game yet, hence no story to tell: nothing went wrong to log.
+    restarted = bot.log().split("----- bot run 2 -----")[1]
+    assert " ERROR " not in restarted and "Traceback" not in restarted, restarted[-4000:]
 
 
 async def test_a_faute_vote_interrupted_by_a_kill_is_finished_after_the_restart(
