@@ -29,8 +29,9 @@ run on the same machine, this process's own event-loop lag is printed too: when 
 part of the latency is the emulator's, not the bot's. The issue's targets at people's pace
 are checked last: p99 under 20 ms, nothing past 3 s, under 20 KiB per table.
 
-``--think S`` makes every user wait a random 0..2*S seconds before each move (S on average;
-3 is people's pace); the default 0 is a closed loop: every table acts as soon as it can,
+``--think S`` makes every user wait a random 0..2*S seconds before each interaction (S on
+average; 3 is people's pace): before a click, and before announcing once their dice are
+shown, as a person reads their dice first. The default 0 is a closed loop: every table acts as soon as it can,
 which measures the bot's capacity rather than its latency at a human pace (on 2 cores, the
 emulator and the players then need about as much CPU as the bot). ``--profile FILE``
 records the bot with py-spy (installed separately, not a project dependency) during the run.
@@ -287,6 +288,7 @@ class Table:
         user = self.by_id[turn.player]
         if turn.phase == "open":
             panel = await self.panel(user, "roll")
+            await self.pause()  # reading their dice
             return await self.announce_from(user, panel)
         if turn.phase == "announce":  # rolled, not announced yet (after an error)
             return await self.announce_from(user, await self.panel(user, "dice"))
@@ -294,7 +296,9 @@ class Table:
             if self.rng.random() < 0.3:
                 await self.click(user, "lift")
                 return turn.step
-            return await self.announce_from(user, await self.panel(user, "believe"))
+            panel = await self.panel(user, "believe")
+            await self.pause()
+            return await self.announce_from(user, panel)
         if turn.phase == "maya":
             await self.click(user, self.rng.choice([a for a in turn.actions if a != "join"]))
             return turn.step
