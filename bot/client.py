@@ -93,6 +93,9 @@ class Gobelet(commands.AutoShardedBot):
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # a ping is always explicit
+            # No message cache: every listener reads raw events (reactions, deletions), and
+            # the cache would hold the last thousand messages seen, the bot's own included.
+            max_messages=None,
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids),
         )
