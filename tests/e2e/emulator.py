@@ -297,6 +297,9 @@ class DiscordEmulator:
         self.unhandled: list[str] = []  # routes the bot called that the emulator lacks
         self.internal_errors: list[str] = []  # bugs in the emulator itself
         self.holds: list[Hold] = []
+        # Discord tells a guild's sessions of the bot's own messages too (see ``_echo``).
+        self.echo_bot_messages = True
+        self._echoes: set[asyncio.Task[None]] = set()
         self.watchdog: Watchdog | None = None  # raises when the bot process died
         self.port = 0
         self._offset = 0.0
@@ -320,6 +323,8 @@ class DiscordEmulator:
     async def stop(self) -> None:
         for hold in self.holds:
             hold.release()
+        for echo in list(self._echoes):
+            echo.cancel()
         for session in self.sessions:
             if not session.ws.closed:
                 await session.ws.close()
@@ -761,6 +766,31 @@ class DiscordEmulator:
         for session in sessions:
             event.delivered |= await self._dispatch(session, "MESSAGE_CREATE", seen_by(session))
         return event
+
+    def _echo(self, name: str, message: Message) -> None:
+        """As Discord does, tell the sessions of the message's guild that hold the
+        GUILD_MESSAGES intent that the bot posted, edited or deleted a message there
+        (MESSAGE_CREATE, MESSAGE_UPDATE, MESSAGE_DELETE), as the REST call is answered.
+        Ephemeral messages are nobody's but their reader's: no event."""
+        if not self.echo_bot_messages or message.ephemeral or message.guild_id is None:
+            return
+        sessions = [s for s in self._audience(message.guild_id) if s.intents & GUILD_MESSAGES]
+        if not sessions:
+            return
+        ids = {"id": str(message.id), "channel_id": str(message.channel_id)}
+        where = {"guild_id": str(message.guild_id)}
+        if name == "MESSAGE_DELETE":
+            payload = {**ids, **where}
+        else:  # the bot's own message: its text reaches it whatever its intents
+            payload = {**message.payload(self.world.bot.payload()), **where}
+
+        async def send() -> None:
+            for session in sessions:
+                await self._dispatch(session, name, payload)
+
+        task = asyncio.create_task(send())
+        self._echoes.add(task)
+        task.add_done_callback(self._echoes.discard)
 
     def _user_payload(self, user_id: int) -> dict[str, Any]:
         bot = self.world.bot
@@ -1758,6 +1788,7 @@ class DiscordEmulator:
             interaction.messages.append(message)
             interaction.touch(message)
         self.transcript.record("create", message, self.now())
+        self._echo("MESSAGE_CREATE", message)
         self._notify()
         return message
 
@@ -1789,10 +1820,12 @@ class DiscordEmulator:
             message.edited_at = self.now()
             message.edited_timestamp = now_iso(self._offset)
         self.transcript.record("edit", message, self.now())
+        self._echo("MESSAGE_UPDATE", message)
         self._notify()
         return message
 
     def _delete(self, message: Message) -> None:
         message.deleted = True
         self.transcript.record("delete", message, self.now())
+        self._echo("MESSAGE_DELETE", message)
         self._notify()
