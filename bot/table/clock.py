@@ -34,6 +34,11 @@ MAX_RETRIES = 5  # a failure that is not the database's: tried this many times a
 Handler = Callable[[Timer], Awaitable[None]]
 
 
+# How many superseded entries the dispatcher's heap may hold beyond twice its live timers
+# before it is rebuilt (each rebuild costs as much as the live timers: rarely).
+SLACK = 64
+
+
 def backoff(attempt: int) -> float:
     """The pause before trying again what failed ``attempt`` times before (0: the first)."""
     return RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
@@ -155,8 +160,17 @@ class Clock:
             return  # another process's: it fires it
         self._live[timer.key] = timer
         heapq.heappush(self._heap, (timer.due, next(self._order), timer))
+        if len(self._heap) > 2 * len(self._live) + SLACK:
+            self._compact()
         if self._heap[0][2] is timer:
             self._wake.set()  # sooner than what the dispatcher sleeps until
+
+    def _compact(self) -> None:
+        """Let go of the entries of timers set again or cancelled since: every move sets its
+        turn's timer again, and an entry left until its due time would hold every move of
+        a turn-long while (an hour, in a bench) in memory."""
+        self._heap = [entry for entry in self._heap if self._live.get(entry[2].key) is entry[2]]
+        heapq.heapify(self._heap)
 
     def _soonest(self) -> Timer | None:
         while self._heap:

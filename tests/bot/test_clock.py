@@ -12,7 +12,7 @@ import pytest
 
 from bot.storage import Shards, StorageError, Timer
 from bot.storage.sqlite import SqliteRepository
-from bot.table.clock import MAX_RETRIES, RETRY_SECONDS, Clock
+from bot.table.clock import MAX_RETRIES, RETRY_SECONDS, SLACK, Clock
 from tests.bot.wall import START, FakeTime, eventually
 
 GUILD = 1
@@ -374,3 +374,24 @@ async def test_a_failed_timers_retry_never_overwrites_the_timer_a_move_set_meanw
     finally:
         await clock.close()
         await repository.close()
+
+
+async def test_a_deadline_moved_again_and_again_is_kept_once_not_once_per_move(
+    clock: Clock, wall: FakeTime
+) -> None:
+    # Each move of a long game sets its turn's timer again: what the clock keeps must not
+    # grow with the moves (a turn lasts minutes, a process runs for weeks).
+    fired = Fired()
+    clock.handle("turn", fired)
+    await clock.start()
+    for move in range(1000):
+        clock.stored({"turn:1": timer("turn:1", 600 + move, table=1, step=move)})
+    clock.stored({"turn:2": timer("turn:2", 30, table=2, step=0), "turn:3": None})
+    # Two live timers: the entries superseded are let go, not kept until they would be due.
+    assert len(clock._heap) <= 2 * 2 + SLACK
+    wall.advance(30)
+    assert (await fired.next()).key == "turn:2"
+    wall.advance(600 + 999 - 30)
+    due = await fired.next()
+    assert (due.key, due.payload["step"]) == ("turn:1", 999)
+    assert await fired.nothing()
