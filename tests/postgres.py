@@ -76,30 +76,41 @@ class PostgresServer:
         folder = Path(tempfile.mkdtemp(prefix="gobelet-pg-"))
         if as_user:
             shutil.chown(folder, "postgres")
-        data, port = folder / "data", _free_port()
+        data = folder / "data"
         run = [*as_user, str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "gobelet"]
         subprocess.run([*run, "-E", "UTF8", "--no-sync"], check=True, capture_output=True)
-        options = (
-            f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-        )
-        log = str(folder / "log")
-        subprocess.run(
-            [
-                *as_user,
-                str(binaries / "pg_ctl"),
-                "-D",
-                str(data),
-                "-o",
-                options,
-                "-l",
-                log,
-                "-w",
-                "start",
-            ],
-            check=True,
-            capture_output=True,
-        )
+        # Each xdist worker starts a cluster of its own, and the tests open ports all the
+        # time: the free port found may be taken before the server binds it. Then the
+        # server does not start, and another port is tried.
+        for attempt in range(1, 6):
+            port = _free_port()
+            options = (
+                f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+                " -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+            )
+            log = str(folder / "log")
+            started = subprocess.run(
+                [
+                    *as_user,
+                    str(binaries / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-o",
+                    options,
+                    "-l",
+                    log,
+                    "-w",
+                    "start",
+                ],
+                capture_output=True,
+            )
+            if started.returncode == 0:
+                break
+            if attempt == 5:
+                shutil.rmtree(folder, ignore_errors=True)
+                raise subprocess.CalledProcessError(
+                    started.returncode, started.args, started.stdout, started.stderr
+                )
         return cls(
             f"postgresql://gobelet@127.0.0.1:{port}/postgres",
             folder=folder,

@@ -87,6 +87,7 @@ def test_the_readme_commands_install_from_the_locks() -> None:
     tests = lines[lines.index("# Run the tests") + 1]
     assert "-r requirements.lock" in run and "--no-deps -e ." in run
     assert "-r requirements-dev.lock" in tests and "--no-deps -e ." in tests
+    assert tests.endswith("-m pytest -n auto")  # every core: CI must stay well under 30 min
 
 
 # ------------------------------------------------------------------ the Dockerfile
