@@ -341,8 +341,9 @@ class DiscordEmulator:
         return f"ws://127.0.0.1:{self.port}/"
 
     def now(self) -> float:
-        """The emulator's clock: the loop's, plus whatever ``travel`` added."""
-        return asyncio.get_running_loop().time() + self._offset
+        """The emulator's clock: the monotonic clock (asyncio's loop's; uvloop's own counts
+        whole milliseconds, too coarse for a latency), plus whatever ``travel`` added."""
+        return time.monotonic() + self._offset
 
     @property
     def travelled(self) -> float:
