@@ -32,6 +32,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import orjson
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from tests.e2e.appcommands import (
@@ -179,7 +180,7 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     # Exactly "application/json": discord.py compares the header verbatim, and aiohttp's
     # json_response() would add "; charset=utf-8" (then login fails on a str body).
     return web.Response(
-        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
+        status=status, body=orjson.dumps(data), headers={"Content-Type": "application/json"}
     )
 
 
@@ -232,7 +233,7 @@ class GatewaySession:
                 self.seq += 1
                 frame["s"] = self.seq
             # Plain text frames: discord.py asks for zlib-stream but only inflates binary ones.
-            await self.ws.send_str(json.dumps(frame))
+            await self.ws.send_str(orjson.dumps(frame).decode())
 
 
 @dataclass

@@ -7,7 +7,6 @@ their channel, which only the recipient can see: ``Transcript.visible_to`` knows
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -287,8 +286,10 @@ class Message:
         return {
             "content": self.content,
             "text": self.text,
-            "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
+            # An edit replaces a message's embeds and components with new ones, never
+            # changes them in place: the version can share them.
+            "embeds": list(self.embeds),
+            "components": list(self.components),
             "attachments": [a.filename for a in self.attachments],
             "flags": self.flags,
             "pings": self.pings,  # whom this version notifies (only a new message notifies)
@@ -309,8 +310,10 @@ class Message:
             "mentions": [],
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
-            "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
+            # An edit replaces a message's embeds and components with new ones, never
+            # changes them in place: the version can share them.
+            "embeds": list(self.embeds),
+            "components": list(self.components),
             "reactions": [
                 {
                     "emoji": _emoji_payload(emoji),
