@@ -149,6 +149,11 @@ class Rules:
                 raise InvalidRules(option=name, value=options[name])
         return replace(base, **options).validated()
 
+    def to_json(self) -> dict[str, Any]:
+        """The options as JSON (every one is a plain value: no need for ``asdict``'s deep
+        copies, which cost more than the rest of a table's record, written at every move)."""
+        return {name: getattr(self, name) for name in _NAMES}
+
     def validated(self) -> Rules:
         if self.preset not in (SOIREE, VIES):
             raise InvalidRules(option="preset", value=self.preset)
@@ -175,3 +180,6 @@ class Rules:
         if not isinstance(self.gage, str) or not 1 <= len(self.gage.strip()) <= MAX_GAGE:
             raise InvalidRules(option="gage", value=self.gage)
         return self
+
+
+_NAMES = tuple(option.name for option in fields(Rules))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
 from typing import Any
 
 from bot.games.maya import cpu, metrics
@@ -27,7 +26,7 @@ class MayaSpec:
     boards: tuple[Board, ...] = (metrics.MAYA_BOARD, metrics.MIA_BOARD)
 
     def rules_to_json(self, rules: Rules) -> dict[str, Any]:
-        return asdict(rules)
+        return rules.to_json()
 
     def rules_from_json(self, raw: Mapping[str, Any]) -> Rules:
         return Rules(**raw).validated()

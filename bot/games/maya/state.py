@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.maya.rules import (
@@ -153,7 +153,7 @@ class State:
         return {
             "schema": SCHEMA_VERSION,
             "game": "maya",
-            "rules": asdict(self.rules),
+            "rules": self.rules.to_json(),
             "seats": [
                 {
                     "player": seat.player,
