@@ -39,6 +39,7 @@ class _Answer:
     placeholder: str | None = None  # a "thinking" message (public or private) to replace
     public: bool = False  # the handler's answer will be public: the watchdog defers so
     arrived: float | None = None  # when ``watch`` saw it (monotonic), until its first answer
+    watchdog: asyncio.Task[None] | None = None  # ``watch``'s, until the first answer
 
 
 def _state(interaction: discord.Interaction) -> _Answer:
@@ -54,6 +55,11 @@ def _answered(interaction: discord.Interaction) -> None:
     if state.arrived is not None:
         metrics.answered(interaction, time.monotonic() - state.arrived)
         state.arrived = None
+    if state.watchdog is not None and state.watchdog is not asyncio.current_task():
+        # Answered: nothing to watch, and the sleeping watchdog would keep the interaction
+        # (its payload, the message clicked) in memory until its two seconds are up.
+        state.watchdog.cancel()
+    state.watchdog = None
 
 
 def expect_public(interaction: discord.Interaction) -> None:
@@ -186,8 +192,9 @@ def watch(interaction: discord.Interaction) -> None:
         discord.InteractionType.modal_submit,
     ):
         return  # autocomplete has no deferral: its choices are its only answer
-    _state(interaction).arrived = time.monotonic()
-    task = asyncio.create_task(_watchdog(interaction))
+    state = _state(interaction)
+    state.arrived = time.monotonic()
+    state.watchdog = task = asyncio.create_task(_watchdog(interaction))
     _watchdogs.add(task)
     task.add_done_callback(_watchdogs.discard)
 
