@@ -91,23 +91,33 @@ async def reply(
     """Answer with a message, or follow up when the interaction was already answered.
 
     Returns the message shown (anything with an ``id``)."""
-    state = _state(interaction)
     message = _given(content=content, embed=embed, view=view, file=file, allowed_mentions=mentions)
+    try:
+        return await _reply(interaction, message, ephemeral=ephemeral)
+    finally:
+        _release(view)
+
+
+async def _reply(
+    interaction: discord.Interaction, message: dict[str, Any], *, ephemeral: bool
+) -> Any:
+    state = _state(interaction)
     async with state.lock:
         if not interaction.response.is_done():
             sent = await interaction.response.send_message(ephemeral=ephemeral, **message)
             _answered(interaction)
-            _release(view)
             shown = getattr(sent, "resource", None)
             return shown if shown is not None else await interaction.original_response()
         placeholder, state.placeholder = state.placeholder, None
         wanted = PRIVATE if ephemeral else PUBLIC
         if placeholder == wanted:
-            edit = _given(embed=embed, view=view, allowed_mentions=mentions)
-            if file is not None:
-                edit["attachments"] = [file]
+            edit = {key: value for key, value in message.items() if key not in ("content", "file")}
+            if "file" in message:
+                edit["attachments"] = [message["file"]]
             try:
-                return await interaction.edit_original_response(content=content, **edit)
+                return await interaction.edit_original_response(
+                    content=message.get("content"), **edit
+                )
             except BaseException:
                 state.placeholder = placeholder  # still "thinking": the answer is still owed
                 raise
@@ -126,9 +136,9 @@ async def reply(
 
 
 def _release(view: discord.ui.View | None) -> None:
-    """discord.py keeps the view of a private answer for 15 minutes (a timer task each) to
-    dispatch its clicks. Ours are dynamic items, dispatched by their custom_id whatever
-    became of the view that showed them: the view can go at once."""
+    """discord.py keeps the view of a private answer or followup for 15 minutes (a timer
+    task each) to dispatch its clicks. Ours are dynamic items, dispatched by their
+    custom_id whatever became of the view that showed them: the view can go at once."""
     if view is not None and all(
         isinstance(item, discord.ui.DynamicItem) for item in view.walk_children()
     ):
