@@ -24,7 +24,8 @@ action; how many interactions were answered after Discord's 3 seconds or never, 
 many expired (the emulator's 10062 "Unknown interaction"); interactions per second; the CPU
 used by the bot and by this process (the emulator and the players); and the bot's memory
 (``/proc``: RSS, and PSS) once it is up with no table, once every table has a game under
-way, and at the end with every game still under way, with what each table added. Since both
+way, and at the end with every game still under way (once the moves in flight are over), with
+what each table added. Since both
 run on the same machine, this process's own event-loop lag is printed too: when it is high,
 part of the latency is the emulator's, not the bot's. The issue's targets at people's pace
 are checked last: p99 under 20 ms, nothing past 3 s, under 20 KiB per table.
@@ -75,6 +76,7 @@ from bench.harness import (
     machine_cpu_seconds,
     per_table,
     percentile,
+    quiet,
     refusal,
     run,
     start_profiler,
@@ -439,7 +441,10 @@ async def measure(
         elapsed = time.monotonic() - began
         bot_cpu_after, own_cpu_after = cpu_seconds(bot.pid), time.process_time()
         machine_after = machine_cpu_seconds()
-        at_end = Memory.of(bot.pid)  # the tables' games are still under way in the bot
+        # The tables' games are still under way in the bot: once the moves in flight are
+        # over, what it holds is what its live tables cost.
+        await quiet(bot.pid)
+        at_end = Memory.of(bot.pid)
         if args.trace_memory:
             await memory_snapshot(bot, workdir, 2)
         live = all_live.result() if all_live.done() else None

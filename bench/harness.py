@@ -365,6 +365,19 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def quiet(pid: int, *, busy: float = 0.05, window: float = 0.5, most: float = 60.0) -> None:
+    """Until process ``pid`` used under ``busy`` of a core over ``window`` seconds (the moves
+    in flight are over), or ``most`` seconds passed."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + most
+    while loop.time() < give_up:
+        before = cpu_seconds(pid)
+        await asyncio.sleep(window)
+        after = cpu_seconds(pid)
+        if before is None or after is None or after - before < busy * window:
+            return
+
+
 def machine_cpu_seconds() -> float | None:
     """CPU time all processes of the machine used (Linux /proc/stat): busy, not idle."""
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import gc
 import runpy
 import signal
 import sys
@@ -39,6 +40,7 @@ def main() -> None:
         # Written under another name first: the benchmark waits for the final name.
         path = snapshot_path(folder, taken)
         partial = path.with_suffix(".partial")
+        gc.collect()  # what is held, not garbage the collector has not reached yet
         tracemalloc.take_snapshot().dump(str(partial))
         partial.rename(path)
 
