@@ -50,9 +50,12 @@ async def test_each_interaction_is_counted_by_kind_and_its_first_answer_timed_on
     answers.watch(slash)  # type: ignore[arg-type]
     answers.watch(click)  # type: ignore[arg-type]
     answers.watch(FakeInteraction(AUTOCOMPLETE))  # type: ignore[arg-type]
+    slash_watchdog = answers._state(slash).watchdog  # type: ignore[arg-type]
     await answers.reply(slash, "one", ephemeral=True)  # type: ignore[arg-type]
     await answers.reply(slash, "two", ephemeral=True)  # type: ignore[arg-type]
-    await asyncio.gather(*answers._watchdogs)  # the click's defers it: its first answer
+    # The click's watchdog defers it: its first answer. The slash's was let go when answered.
+    await asyncio.gather(*answers._watchdogs, return_exceptions=True)
+    assert slash_watchdog is not None and slash_watchdog.cancelled()
     after = {kind: sample("gobelet_interactions_total", kind=kind, shard="0") for kind in KINDS}
     assert {kind: after[kind] - before[kind] for kind in KINDS} == {
         "command": 1,
