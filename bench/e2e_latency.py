@@ -58,6 +58,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+import aiohttp
+
 if __package__ in (None, ""):  # run as a file: python bench/e2e_latency.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -68,10 +70,12 @@ from bench.harness import (
     BenchEmulator,
     LoopLag,
     Memory,
+    bot_pauses,
     build_world,
     cpu_seconds,
     database,
     describe_database,
+    free_port,
     load_note,
     machine_cpu_seconds,
     per_table,
@@ -350,7 +354,9 @@ async def bench(
             command = [sys.executable, "-m", "bot"]
             if args.trace_memory:
                 command = [sys.executable, "-X", "tracemalloc=8", str(MEMTRACE), str(workdir)]
-            bot = BotProcess(emulator, workdir, env=BOT_ENV, database_url=url, command=command)
+            port = free_port()
+            env = {**BOT_ENV, "GOBELET_HTTP_PORT": str(port)}
+            bot = BotProcess(emulator, workdir, env=env, database_url=url, command=command)
             bots.append(bot)
             try:
                 await bot.start(timeout=600 if args.trace_memory else 60)
@@ -367,7 +373,7 @@ async def bench(
                     f"{load_note()}",
                     flush=True,
                 )
-                return await measure(args, emulator, bot, seating, stopping, idle, workdir)
+                return await measure(args, emulator, bot, seating, stopping, idle, workdir, port)
             finally:
                 code = await bot.stop()
                 if code not in (0, None, -signal.SIGINT):
@@ -409,6 +415,7 @@ async def measure(
     stopping: asyncio.Event,
     idle: Memory | None,
     workdir: Path,
+    port: int,
 ) -> int:
     assert bot.pid is not None
     first, first_call = len(emulator.interactions), len(emulator.calls)
@@ -511,6 +518,9 @@ async def measure(
         print(f"{line} ({os.cpu_count()} cores)")
     print(f"machine           {load_note()} at the end")
     print(f"emulator loop lag {summary(lag.lags)}")
+    with contextlib.suppress(OSError, aiohttp.ClientError):
+        for line in await bot_pauses(port):
+            print(f"bot {line}")
     live_tables = sum(1 for table in tables if table.live)
     print(
         f"bot memory        idle (up, no table) {idle}; every table live "

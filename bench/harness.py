@@ -14,6 +14,7 @@ import os
 import random
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -27,8 +28,10 @@ from typing import Literal, TypeVar
 if __package__ in (None, ""):  # imported by a benchmark run as a file: python bench/x.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import aiohttp
 import uvloop
 from aiohttp import web
+from prometheus_client.parser import text_string_to_metric_families
 
 from bot.i18n import keys, template
 from tests.e2e.botprocess import BotProcess
@@ -330,6 +333,54 @@ def summary(values: Sequence[float]) -> str:
         f"p50 {ms[0]:7.1f}  p90 {ms[1]:7.1f}  p99 {ms[2]:7.1f}  max {top:7.1f} ms"
         f"  count {len(ordered)}"
     )
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on now (for the bot's metrics endpoint)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def bot_pauses(port: int) -> list[str]:
+    """What the bot's own metrics say of its pauses (``GOBELET_HTTP_PORT``'s /metrics):
+    its event loop's lag and its cycle collector's runs, as lines to print."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}/metrics") as response,
+    ):
+        text = await response.text()
+    lines = []
+    for family in text_string_to_metric_families(text):
+        if family.name not in (
+            "gobelet_interaction_first_answer_seconds",
+            "gobelet_event_loop_lag_seconds",
+            "gobelet_gc_pause_seconds",
+        ):
+            continue
+        series: dict[str, dict[str, float]] = defaultdict(dict)
+        for sample in family.samples:
+            labels = ",".join(
+                f"{k}={v}" for k, v in sample.labels.items() if k not in ("le", "shard")
+            )
+            if sample.name.endswith("_bucket"):
+                series[labels][sample.labels["le"]] = sample.value
+            elif sample.name.endswith(("_count", "_sum")):
+                series[labels][sample.name.rsplit("_", 1)[1]] = sample.value
+        for labels, values in sorted(series.items()):
+            count = values.get("count", 0.0)
+            over = [
+                f"{100 * (count - values[le]) / count:.1f}% over {float(le) * 1000:g} ms"
+                for le in ("0.005", "0.02", "0.05")
+                if count and le in values
+            ]
+            name = family.name.removeprefix("gobelet_").removesuffix("_seconds")
+            lines.append(
+                f"{name}{f' ({labels})' if labels else ''}: {count:.0f}, "
+                f"{1000 * values.get('sum', 0.0):.0f} ms in all; " + ", ".join(over)
+            )
+    return lines
 
 
 class LoopLag:

@@ -62,6 +62,7 @@ class HealthServer:
         app.router.add_get("/health", self.health)
         app.router.add_get("/metrics", self.metrics)
         self.runner = web.AppRunner(app, access_log=None)
+        self._lag: asyncio.Task[None] | None = None
         metrics.watch_tables(self._tables, (spec.name for spec in REGISTRY))
 
     def _tables(self) -> tuple[list[tuple[str, int]], int]:
@@ -74,8 +75,12 @@ class HealthServer:
         await self.runner.setup()
         await web.TCPSite(self.runner, self.host, self.port).start()
         log.info("health and metrics on http://%s:%d/", self.host, self.port)
+        self._lag = asyncio.create_task(metrics.watch_the_loop())
+        metrics.watch_the_collector()
 
     async def stop(self) -> None:
+        if self._lag is not None:
+            self._lag.cancel()
         await self.runner.cleanup()
 
     async def health(self, request: web.Request) -> web.Response:

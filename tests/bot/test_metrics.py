@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +91,29 @@ async def test_a_move_stored_is_a_timed_write(tmp_path) -> None:
         assert sample("gobelet_storage_write_seconds_count") == writes + 1
     finally:
         await tables.close()
+
+
+async def test_a_blocked_event_loop_is_seen_as_lag(monkeypatch) -> None:
+    monkeypatch.setattr(metrics, "LAG_PERIOD", 0.01)
+    count, total = "gobelet_event_loop_lag_seconds_count", "gobelet_event_loop_lag_seconds_sum"
+    before, lag_before = sample(count), sample(total)
+    watcher = asyncio.create_task(metrics.watch_the_loop())
+    await asyncio.sleep(0)  # the watcher starts its sleep
+    time.sleep(0.06)  # the loop is blocked: the watcher wakes about 50 ms late
+    await asyncio.sleep(0.03)
+    watcher.cancel()
+    assert sample(count) >= before + 1
+    assert sample(total) - lag_before >= 0.04
+
+
+def test_each_collection_is_timed_by_generation() -> None:
+    metrics.watch_the_collector()
+    metrics.watch_the_collector()  # once per process, however often asked
+    assert gc.callbacks.count(metrics._PAUSES) == 1
+    name = "gobelet_gc_pause_seconds_count"
+    before = sample(name, generation="2")
+    gc.collect()
+    assert sample(name, generation="2") == before + 1
 
 
 def test_the_live_tables_are_counted_by_game_and_shard_when_scraped(monkeypatch) -> None:
