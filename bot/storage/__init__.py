@@ -1,5 +1,5 @@
-"""Persistence behind ports by concern (games, figures, settings, timers), one
-``Repository`` for all four: SQLite through aiosqlite by default, PostgreSQL through
+"""Persistence behind ports by concern (games, figures, settings, timers, seasons), one
+``Repository`` for all of them: SQLite through aiosqlite by default, PostgreSQL through
 asyncpg for several processes."""
 
 from bot.storage.base import (
@@ -11,7 +11,10 @@ from bot.storage.base import (
     GameResults,
     GameStore,
     Rating,
+    RatingPoint,
     Repository,
+    Season,
+    SeasonStore,
     SettingsStore,
     ShardLeases,
     Shards,
@@ -50,7 +53,10 @@ __all__ = [
     "GameResults",
     "GameStore",
     "Rating",
+    "RatingPoint",
     "Repository",
+    "Season",
+    "SeasonStore",
     "SettingsStore",
     "ShardLeases",
     "Shards",

@@ -1,6 +1,7 @@
 """The storage ports the tables and cogs use, whatever the database: games
 (``GameStore``), leaderboard figures and ratings (``FigureStore``), server settings
-(``SettingsStore``) and every deadline (``TimerStore``); a ``Repository`` is all four.
+(``SettingsStore``), every deadline (``TimerStore``) and the servers' seasons
+(``SeasonStore``); a ``Repository`` is all of them.
 
 How a figure adds up and ranks is never read from its name: the leaderboard calls take the
 ``Metric`` a game declared (``bot.kernel.spec``), and a finished game's ``GameResults``
@@ -119,6 +120,26 @@ class Rating:
 
 
 @dataclass(frozen=True, slots=True)
+class Season:
+    """A server's season: the days from ``started`` to the day before ``ends`` (YYYY-MM-DD,
+    UTC); the current one is not ``closed``."""
+
+    number: int
+    started: str
+    ends: str
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A player's rating on a board at a time (Unix seconds): after a game, or a reset."""
+
+    game: str
+    at: float
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     rank: int
     user_id: int
@@ -193,14 +214,26 @@ class FigureStore(Protocol):
         *,
         offset: int,
         limit: int,
+        until: str | None = None,
+        season: int | None = None,
     ) -> tuple[list[Standing], int]:
         """One page of board ``game``'s standings by ``criterion`` (a ``Metric``, or
-        ``RATING``), best first, from the day ``since`` on (ratings ignore it), and how many
-        players are ranked."""
+        ``RATING``), best first, from the day ``since`` on and before the day ``until``, and
+        how many players are ranked. Ratings ignore the days: they are the current ones of
+        the players who played this season, or with ``season``, that closed season's final
+        ones."""
         ...
 
     async def standing(
-        self, guild_id: int, game: str, criterion: Metric | str, since: str | None, user_id: int
+        self,
+        guild_id: int,
+        game: str,
+        criterion: Metric | str,
+        since: str | None,
+        user_id: int,
+        *,
+        until: str | None = None,
+        season: int | None = None,
     ) -> Standing | None:
         """``user_id``'s place, as on ``leaderboard``; None if they are not ranked."""
         ...
@@ -216,9 +249,53 @@ class FigureStore(Protocol):
         """The player's rating per board."""
         ...
 
+    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
+        """The player's rating after each of their rated games and each season's reset,
+        every board, oldest first."""
+        ...
+
     async def forget_player(self, guild_id: int, user_id: int) -> int:
-        """Delete a player's figures, ratings and the display name their games kept, in a
-        server; returns the rows changed."""
+        """Delete a player's figures, ratings (current, archived, their history) and the
+        display name their games kept, in a server; returns the rows changed."""
+        ...
+
+
+class SeasonStore(Protocol):
+    """Each server's seasons (``bot.seasons`` decides their dates; the store keeps them)."""
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """Every season of the server, oldest first (the current one last)."""
+        ...
+
+    async def first_figure_day(self, guild_id: int) -> str | None:
+        """The first day the server has a leaderboard figure of (None: none yet)."""
+        ...
+
+    async def open_season(self, guild_id: int, season: Season, timer: Timer) -> Season:
+        """Begin ``season`` and set its closing ``timer``, in one transaction, unless the
+        server has a current season already; returns the current season."""
+        ...
+
+    async def move_season_end(self, guild_id: int, number: int, ends: str, timer: Timer) -> bool:
+        """Make the current season ``number`` end on ``ends`` and set its ``timer`` again;
+        False, and nothing changed, if it is not the current season."""
+        ...
+
+    async def close_season(
+        self,
+        guild_id: int,
+        number: int,
+        *,
+        following: Season,
+        timers: Sequence[Timer],
+        carry: float,
+        initial: float,
+    ) -> bool:
+        """Close the current season ``number``, in one transaction: archive the ratings of
+        the players who played in it, pull every rating of the server towards ``initial``
+        (``initial + carry * (rating - initial)``, its games count back to 0, a point of
+        each player's history), begin ``following`` and set ``timers``. False, and nothing
+        changed, if ``number`` is not the current season (closed already)."""
         ...
 
 
@@ -274,7 +351,9 @@ class ShardLeases(Protocol):
         ...
 
 
-class Repository(GameStore, FigureStore, SettingsStore, TimerStore, ShardLeases, Protocol):
+class Repository(
+    GameStore, FigureStore, SettingsStore, TimerStore, SeasonStore, ShardLeases, Protocol
+):
     """Every port on one database."""
 
     async def close(self) -> None: ...

@@ -9,7 +9,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from bot.kernel.spec import RATING, Aggregate, Better, Board, Metric
-from bot.storage.base import GAMES, GameRecord, Shards, Timer
+from bot.storage.base import GAMES, GameRecord, Season, Shards, Timer
 
 RUNNING = ("lobby", "active")
 
@@ -51,33 +51,51 @@ def shard_filter(shards: Shards, column: str = "guild_id") -> tuple[str, tuple[A
     )
 
 
+# After every day a figure can be stored on: the end of a span with no end.
+NO_END = "9999-12-31"
+
+
 def totals(
-    guild_id: int, game: str, criterion: Metric | str, since: str | None
+    guild_id: int,
+    game: str,
+    criterion: Metric | str,
+    since: str | None,
+    until: str | None = None,
+    season: int | None = None,
 ) -> tuple[str, tuple[Any, ...]]:
-    """The per-player totals query of a criterion, aggregated as declared, and its
-    parameters (a mean: the stored figure summed over the player's games, divided by
-    their games)."""
+    """The per-player totals query of a criterion, aggregated as declared over the days
+    from ``since`` to the day before ``until``, and its parameters (a mean: the stored
+    figure summed over the player's games, divided by their games). Ratings: the current
+    ones of the players who played this season, or closed ``season``'s final ones."""
     if not isinstance(criterion, Metric):
         if criterion != RATING:
             raise ValueError(f"{criterion!r} is neither a declared metric nor {RATING!r}")
+        if season is not None:
+            return (
+                "SELECT user_id, rating AS total FROM season_ratings"
+                " WHERE guild_id = ? AND number = ? AND game = ?",
+                (guild_id, season, game),
+            )
         return (
-            "SELECT user_id, rating AS total FROM ratings WHERE guild_id = ? AND game = ?",
+            "SELECT user_id, rating AS total FROM ratings"
+            " WHERE guild_id = ? AND game = ? AND games > 0",
             (guild_id, game),
         )
-    column, day = criterion.column, since or ""
+    column, first, end = criterion.column, since or "", until or NO_END
     if criterion.aggregate is Aggregate.MEAN:
         return (
             "SELECT user_id, SUM(CASE WHEN metric = ? THEN value END)"
             " / SUM(CASE WHEN metric = ? THEN value END) AS total FROM stat_values"
-            " WHERE guild_id = ? AND game = ? AND metric IN (?, ?) AND day >= ?"
+            " WHERE guild_id = ? AND game = ? AND metric IN (?, ?) AND day >= ? AND day < ?"
             " GROUP BY user_id",
-            (column, GAMES, guild_id, game, column, GAMES, day),
+            (column, GAMES, guild_id, game, column, GAMES, first, end),
         )
     aggregate = "MAX" if criterion.aggregate is Aggregate.MAX else "SUM"
     return (
         f"SELECT user_id, {aggregate}(value) AS total FROM stat_values"
-        " WHERE guild_id = ? AND game = ? AND metric = ? AND day >= ? GROUP BY user_id",
-        (guild_id, game, column, day),
+        " WHERE guild_id = ? AND game = ? AND metric = ? AND day >= ? AND day < ?"
+        " GROUP BY user_id",
+        (guild_id, game, column, first, end),
     )
 
 
@@ -163,3 +181,11 @@ TIMER_COLUMNS = "key, due, guild_id, payload_json, attempts"
 def timer(row: Row) -> Timer:
     """A ``timers`` row read as ``TIMER_COLUMNS``."""
     return Timer(row[0], row[1], row[2], json.loads(row[3]), row[4])
+
+
+SEASON_COLUMNS = "number, started, ends, closed_at IS NOT NULL"
+
+
+def season(row: Row) -> Season:
+    """A ``seasons`` row read as ``SEASON_COLUMNS``."""
+    return Season(row[0], row[1], row[2], bool(row[3]))

@@ -22,6 +22,7 @@ from bot.storage import (
     GameResults,
     Rating,
     Repository,
+    Season,
     Shards,
     StorageError,
     Timer,
@@ -525,6 +526,143 @@ async def test_forgetting_a_player_deletes_their_figures_ratings_and_kept_name(
     other = await repository.game(elsewhere)
     assert other is not None and other.meta == names
     assert await repository.forget_player(GUILD, A) == 0
+
+
+# --------------------------------------------------------------------------- seasons
+
+FIRST = Season(1, "2026-03-01", "2026-04-01")
+SECOND = Season(2, "2026-04-01", "2026-05-01")
+
+
+def season_timer(due: float = 1000.0, number: int = 1, guild: int = GUILD) -> Timer:
+    return Timer(f"season:{guild}", due, guild, {"season": number})
+
+
+async def test_a_server_has_one_current_season_begun_once(repository: Repository) -> None:
+    assert await repository.seasons(GUILD) == []
+    assert await repository.open_season(GUILD, FIRST, season_timer()) == FIRST
+    # A second opener (another game ending at once) finds the first one's season.
+    other = Season(1, "2026-03-05", "2026-04-01")
+    assert await repository.open_season(GUILD, other, season_timer(2000.0)) == FIRST
+    assert await repository.seasons(GUILD) == [FIRST]
+    assert [(t.key, t.due) for t in await repository.timers()] == [(f"season:{GUILD}", 1000.0)]
+    assert await repository.seasons(OTHER_GUILD) == []
+
+
+async def test_the_first_figure_day_is_the_servers_oldest(repository: Repository) -> None:
+    assert await repository.first_figure_day(GUILD) is None
+    await finish(repository, {A: {"wins": 1}}, day=NEXT_DAY)
+    await finish(repository, {A: {"wins": 1}}, day=DAY)
+    await finish(repository, {A: {"wins": 1}}, day="2026-01-01", guild=OTHER_GUILD)
+    assert await repository.first_figure_day(GUILD) == DAY
+
+
+async def test_only_the_current_season_may_end_elsewhen(repository: Repository) -> None:
+    await repository.open_season(GUILD, FIRST, season_timer())
+    assert await repository.move_season_end(GUILD, 1, "2026-07-01", season_timer(3000.0))
+    assert await repository.seasons(GUILD) == [Season(1, FIRST.started, "2026-07-01")]
+    assert [t.due for t in await repository.timers()] == [3000.0]
+    assert not await repository.move_season_end(GUILD, 2, "2026-08-01", season_timer(4000.0))
+    assert [t.due for t in await repository.timers()] == [3000.0]
+
+
+async def test_a_closed_season_keeps_its_players_final_ratings_and_resets_everyones(
+    repository: Repository,
+) -> None:
+    await repository.open_season(GUILD, FIRST, season_timer())
+    await finish(repository, {A: {}, B: {}}, ratings={A: 1100.0, B: 900.0})
+    await finish(repository, {C: {}, A: {}}, ratings={C: 1040.0}, board=OTHER_BOARD)
+    await finish(repository, {D: {}}, ratings={D: 1200.0}, guild=OTHER_GUILD)
+    podium = Timer(f"podium:{GUILD}:1", 1500.0, GUILD, {})
+    closed = await repository.close_season(
+        GUILD,
+        1,
+        following=SECOND,
+        timers=[season_timer(5000.0, 2), podium],
+        carry=0.5,
+        initial=1000.0,
+    )
+    assert closed
+    assert await repository.seasons(GUILD) == [Season(1, FIRST.started, FIRST.ends, True), SECOND]
+    # The season's final standings, from its archive.
+    archived = await repository.leaderboard(
+        GUILD, BOARD.name, RATING, None, offset=0, limit=10, season=1
+    )
+    assert [(s.rank, s.user_id, s.value) for s in archived[0]] == [(1, A, 1100.0), (2, B, 900.0)]
+    mine = await repository.standing(GUILD, BOARD.name, RATING, None, B, season=1)
+    assert mine is not None and (mine.rank, mine.value) == (2, 900.0)
+    # Halfway back to 1000, no game played yet this season: nobody ranked by rating now.
+    assert await repository.ratings(GUILD, BOARD.name, [A, B]) == {
+        A: Rating(1050.0, 0),
+        B: Rating(950.0, 0),
+    }
+    assert await repository.player_ratings(GUILD, C) == {OTHER_BOARD.name: Rating(1020.0, 0)}
+    assert await ranks(repository, RATING) == []
+    # Another server's season is its own.
+    assert await repository.ratings(OTHER_GUILD, BOARD.name, [D]) == {D: Rating(1200.0, 1)}
+    timers = {t.key: t.due for t in await repository.timers()}
+    assert timers == {f"season:{GUILD}": 5000.0, f"podium:{GUILD}:1": 1500.0}
+    # A game of the new season ranks its players again, from their reset ratings.
+    await finish(repository, {B: {}, A: {}}, ratings={B: 966.0}, rated_from={B: 950.0})
+    assert await ranks(repository, RATING) == [(1, B, 966.0)]
+
+
+async def test_a_season_closes_once(repository: Repository) -> None:
+    await repository.open_season(GUILD, FIRST, season_timer())
+    await finish(repository, {A: {}, B: {}}, ratings={A: 1100.0, B: 900.0})
+    close = {"following": SECOND, "timers": [], "carry": 0.5, "initial": 1000.0}
+    assert await repository.close_season(GUILD, 1, **close)  # type: ignore[arg-type]
+    assert not await repository.close_season(GUILD, 1, **close)  # type: ignore[arg-type]
+    assert await repository.ratings(GUILD, BOARD.name, [A]) == {A: Rating(1050.0, 0)}
+    assert len(await repository.seasons(GUILD)) == 2
+
+
+async def test_a_seasons_figures_are_the_days_it_covers(repository: Repository) -> None:
+    await finish(repository, {A: {"wins": 2}}, day="2026-02-28")
+    await finish(repository, {A: {"wins": 1}, B: {"wins": 3}}, day="2026-03-01")
+    await finish(repository, {B: {"wins": 1}}, day="2026-03-31")
+    await finish(repository, {A: {"wins": 5}}, day="2026-04-01")
+    march, _ = await repository.leaderboard(
+        GUILD, BOARD.name, WINS, "2026-03-01", offset=0, limit=10, until="2026-04-01"
+    )
+    assert [(s.user_id, s.value) for s in march] == [(B, 4), (A, 1)]
+    mine = await repository.standing(GUILD, BOARD.name, WINS, "2026-03-01", A, until="2026-04-01")
+    assert mine is not None and (mine.rank, mine.value) == (2, 1)
+
+
+async def test_a_players_rating_history_follows_their_games_and_resets(
+    repository: Repository,
+) -> None:
+    await repository.open_season(GUILD, FIRST, season_timer())
+    await finish(repository, {A: {}, B: {}}, ratings={A: 1016.0, B: 984.0})
+    await finish(repository, {A: {}, B: {}}, ratings={A: 1030.0, B: 970.0}, board=OTHER_BOARD)
+    await finish(repository, {A: {}, B: {}}, ratings={A: 1032.0, B: 968.0}, rated_from={A: 1016.0})
+    await repository.close_season(GUILD, 1, following=SECOND, timers=[], carry=0.5, initial=1000.0)
+    history = await repository.rating_history(GUILD, A)
+    assert [(p.game, p.rating) for p in history if p.game == BOARD.name] == [
+        (BOARD.name, 1016.0),
+        (BOARD.name, 1032.0),
+        (BOARD.name, 1016.0),  # the season's reset
+    ]
+    assert [p.rating for p in history if p.game == OTHER_BOARD.name] == [1030.0, 1015.0]
+    times = [p.at for p in history]
+    assert times == sorted(times)
+    assert await repository.rating_history(OTHER_GUILD, A) == []
+
+
+async def test_forgetting_a_player_deletes_their_archived_ratings_and_history(
+    repository: Repository,
+) -> None:
+    await repository.open_season(GUILD, FIRST, season_timer())
+    await finish(repository, {A: {}, B: {}}, ratings={A: 1100.0, B: 900.0})
+    await repository.close_season(GUILD, 1, following=SECOND, timers=[], carry=0.5, initial=1000.0)
+    assert await repository.forget_player(GUILD, A) > 0
+    assert await repository.rating_history(GUILD, A) == []
+    archived, _ = await repository.leaderboard(
+        GUILD, BOARD.name, RATING, None, offset=0, limit=10, season=1
+    )
+    assert [s.user_id for s in archived] == [B]
+    assert len(await repository.rating_history(GUILD, B)) == 2
 
 
 # --------------------------------------------------------------------------- settings

@@ -22,7 +22,9 @@ from bot.storage.base import (
     GameRecord,
     GameResults,
     Rating,
+    RatingPoint,
     Repository,
+    Season,
     Shards,
     Standing,
     StorageError,
@@ -349,8 +351,10 @@ class PostgresRepository:
         *,
         offset: int,
         limit: int,
+        until: str | None = None,
+        season: int | None = None,
     ) -> tuple[list[Standing], int]:
-        totals, params = sql.totals(guild_id, game, criterion, since)
+        totals, params = sql.totals(guild_id, game, criterion, since, until, season)
         async with self._connection() as db:
             rows = await db.fetch(
                 sql.numbered(sql.page_query(totals, criterion)), *params, limit, offset
@@ -363,9 +367,17 @@ class PostgresRepository:
         return [Standing(row[2], row[0], row[1]) for row in rows], rows[0][3]
 
     async def standing(
-        self, guild_id: int, game: str, criterion: Metric | str, since: str | None, user_id: int
+        self,
+        guild_id: int,
+        game: str,
+        criterion: Metric | str,
+        since: str | None,
+        user_id: int,
+        *,
+        until: str | None = None,
+        season: int | None = None,
     ) -> Standing | None:
-        totals, params = sql.totals(guild_id, game, criterion, since)
+        totals, params = sql.totals(guild_id, game, criterion, since, until, season)
         async with self._connection() as db:
             row = await db.fetchrow(
                 sql.numbered(sql.standing_query(totals, criterion)), *params, user_id
@@ -393,6 +405,16 @@ class PostgresRepository:
             )
         return {row[0]: Rating(row[1], row[2]) for row in rows}
 
+    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
+        async with self._connection() as db:
+            rows = await db.fetch(
+                "SELECT game, at, rating FROM rating_history WHERE guild_id = $1"
+                " AND user_id = $2 ORDER BY at, game",
+                guild_id,
+                user_id,
+            )
+        return [RatingPoint(row[0], row[1].timestamp(), row[2]) for row in rows]
+
     async def forget_player(self, guild_id: int, user_id: int) -> int:
         async with self._transaction() as db:
             first = await db.execute(
@@ -401,6 +423,15 @@ class PostgresRepository:
             second = await db.execute(
                 "DELETE FROM ratings WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
             )
+            archived = 0
+            for table in ("season_ratings", "rating_history"):
+                archived += _count(
+                    await db.execute(
+                        f"DELETE FROM {table} WHERE guild_id = $1 AND user_id = $2",
+                        guild_id,
+                        user_id,
+                    )
+                )
             # The display name they joined tables with (kept for the Yadès sheet pictures).
             third = await db.execute(
                 "UPDATE games SET meta_json = (meta_json::jsonb #- ARRAY['names', $2])::json"
@@ -408,7 +439,110 @@ class PostgresRepository:
                 guild_id,
                 str(int(user_id)),
             )
-        return _count(first) + _count(second) + _count(third)
+        return _count(first) + _count(second) + archived + _count(third)
+
+    # ---- seasons
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        async with self._connection() as db:
+            rows = await db.fetch(
+                f"SELECT {sql.SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 ORDER BY number",
+                guild_id,
+            )
+        return [sql.season(row) for row in rows]
+
+    async def first_figure_day(self, guild_id: int) -> str | None:
+        async with self._connection() as db:
+            day: str | None = await db.fetchval(
+                "SELECT MIN(day) FROM stat_values WHERE guild_id = $1", guild_id
+            )
+        return day
+
+    async def open_season(self, guild_id: int, season: Season, timer: Timer) -> Season:
+        async with self._transaction() as db:
+            # One current season per server (a unique index): a second opener inserts nothing.
+            inserted = await db.execute(
+                "INSERT INTO seasons (guild_id, number, started, ends) VALUES ($1, $2, $3, $4)"
+                " ON CONFLICT DO NOTHING",
+                guild_id,
+                season.number,
+                season.started,
+                season.ends,
+            )
+            if _count(inserted) == 1:
+                await db.execute(_SET_TIMER, *_timer_row(timer))
+                return season
+            row = await db.fetchrow(
+                f"SELECT {sql.SEASON_COLUMNS} FROM seasons"
+                " WHERE guild_id = $1 AND closed_at IS NULL",
+                guild_id,
+            )
+        if row is None:  # a season of that number, closed: the caller's number was stale
+            raise StorageError(f"season {season.number} of server {guild_id} exists, closed")
+        return sql.season(row)
+
+    async def move_season_end(self, guild_id: int, number: int, ends: str, timer: Timer) -> bool:
+        async with self._transaction() as db:
+            moved = await db.execute(
+                "UPDATE seasons SET ends = $1 WHERE guild_id = $2 AND number = $3"
+                " AND closed_at IS NULL",
+                ends,
+                guild_id,
+                number,
+            )
+            if _count(moved) != 1:
+                return False
+            await db.execute(_SET_TIMER, *_timer_row(timer))
+        return True
+
+    async def close_season(
+        self,
+        guild_id: int,
+        number: int,
+        *,
+        following: Season,
+        timers: Sequence[Timer],
+        carry: float,
+        initial: float,
+    ) -> bool:
+        async with self._transaction() as db:
+            closed = await db.execute(
+                "UPDATE seasons SET closed_at = now() WHERE guild_id = $1 AND number = $2"
+                " AND closed_at IS NULL",
+                guild_id,
+                number,
+            )
+            if _count(closed) != 1:
+                return False
+            await db.execute(
+                "INSERT INTO season_ratings (guild_id, number, game, user_id, rating, games)"
+                " SELECT guild_id, $1, game, user_id, rating, games FROM ratings"
+                " WHERE guild_id = $2 AND games > 0",
+                number,
+                guild_id,
+            )
+            await db.execute(
+                "UPDATE ratings SET rating = $1 + $2 * (rating - $1), games = 0,"
+                " updated_at = now() WHERE guild_id = $3",
+                initial,
+                carry,
+                guild_id,
+            )
+            await db.execute(
+                "INSERT INTO rating_history (guild_id, game, user_id, rating)"
+                " SELECT guild_id, game, user_id, rating FROM ratings WHERE guild_id = $1",
+                guild_id,
+            )
+            await db.execute(
+                "INSERT INTO seasons (guild_id, number, started, ends) VALUES ($1, $2, $3, $4)",
+                guild_id,
+                following.number,
+                following.started,
+                following.ends,
+            )
+            for timer in timers:
+                await db.execute(_SET_TIMER, *_timer_row(timer))
+        return True
 
     # ---- server settings
 
@@ -514,6 +648,14 @@ async def _count_results(db: Connection, game_id: int, results: GameResults) -> 
                 (guild_id, game, user_id, float(rating), results.rated_from.get(user_id))
                 for user_id, rating in sorted(results.ratings.items())
             ],
+        )
+        await db.execute(
+            "INSERT INTO rating_history (guild_id, game, user_id, rating)"
+            " SELECT guild_id, game, user_id, rating FROM ratings"
+            " WHERE guild_id = $1 AND game = $2 AND user_id = ANY($3::bigint[])",
+            guild_id,
+            game,
+            sorted(results.ratings),
         )
 
 

@@ -26,7 +26,9 @@ from bot.storage.base import (
     GameRecord,
     GameResults,
     Rating,
+    RatingPoint,
     Repository,
+    Season,
     Shards,
     Standing,
     StorageError,
@@ -38,6 +40,11 @@ from bot.storage.sql import RUNNING
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _seconds(stamp: str) -> float:
+    """Unix seconds of a time written by ``_now``."""
+    return datetime.fromisoformat(stamp).timestamp()
 
 
 def _dumps(value: Any) -> str:
@@ -303,8 +310,10 @@ class SqliteRepository:
         *,
         offset: int,
         limit: int,
+        until: str | None = None,
+        season: int | None = None,
     ) -> tuple[list[Standing], int]:
-        totals, params = sql.totals(guild_id, game, criterion, since)
+        totals, params = sql.totals(guild_id, game, criterion, since, until, season)
         async with self._db.execute(
             sql.page_query(totals, criterion), (*params, limit, offset)
         ) as cursor:
@@ -319,9 +328,17 @@ class SqliteRepository:
 
     @_serialised
     async def standing(
-        self, guild_id: int, game: str, criterion: Metric | str, since: str | None, user_id: int
+        self,
+        guild_id: int,
+        game: str,
+        criterion: Metric | str,
+        since: str | None,
+        user_id: int,
+        *,
+        until: str | None = None,
+        season: int | None = None,
     ) -> Standing | None:
-        totals, params = sql.totals(guild_id, game, criterion, since)
+        totals, params = sql.totals(guild_id, game, criterion, since, until, season)
         async with self._db.execute(
             sql.standing_query(totals, criterion), (*params, user_id)
         ) as cursor:
@@ -348,6 +365,16 @@ class SqliteRepository:
             return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
 
     @_serialised
+    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
+        async with self._db.execute(
+            "SELECT game, at, rating FROM rating_history WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY at, rowid",
+            (guild_id, user_id),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [RatingPoint(row[0], _seconds(row[1]), row[2]) for row in rows]
+
+    @_serialised
     async def forget_player(self, guild_id: int, user_id: int) -> int:
         db = self._db
         try:
@@ -358,6 +385,12 @@ class SqliteRepository:
             second = await db.execute(
                 "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
             )
+            archived = 0
+            for table in ("season_ratings", "rating_history"):
+                cursor = await db.execute(
+                    f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+                )
+                archived += cursor.rowcount
             # The display name they joined tables with (kept for the Yadès sheet pictures).
             name = f'$.names."{int(user_id)}"'
             third = await db.execute(
@@ -372,7 +405,119 @@ class SqliteRepository:
         except BaseException:
             await _rollback(db)
             raise
-        return first.rowcount + second.rowcount + third.rowcount
+        return first.rowcount + second.rowcount + archived + third.rowcount
+
+    # ---- seasons
+
+    @_serialised
+    async def seasons(self, guild_id: int) -> list[Season]:
+        async with self._db.execute(
+            f"SELECT {sql.SEASON_COLUMNS} FROM seasons WHERE guild_id = ? ORDER BY number",
+            (guild_id,),
+        ) as cursor:
+            return [sql.season(row) for row in await cursor.fetchall()]
+
+    @_serialised
+    async def first_figure_day(self, guild_id: int) -> str | None:
+        async with self._db.execute(
+            "SELECT MIN(day) FROM stat_values WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    @_serialised
+    async def open_season(self, guild_id: int, season: Season, timer: Timer) -> Season:
+        now = _now()
+
+        def write(db: sqlite3.Connection) -> Season:
+            row = db.execute(
+                f"SELECT {sql.SEASON_COLUMNS} FROM seasons"
+                " WHERE guild_id = ? AND closed_at IS NULL",
+                (guild_id,),
+            ).fetchone()
+            if row is not None:
+                return sql.season(row)
+            db.execute(
+                "INSERT INTO seasons (guild_id, number, started, ends) VALUES (?, ?, ?, ?)",
+                (guild_id, season.number, season.started, season.ends),
+            )
+            db.execute(_SET_TIMER, _timer_row(timer, now))
+            return season
+
+        try:
+            return await self._transaction(write)
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+
+    @_serialised
+    async def move_season_end(self, guild_id: int, number: int, ends: str, timer: Timer) -> bool:
+        now = _now()
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "UPDATE seasons SET ends = ? WHERE guild_id = ? AND number = ?"
+                " AND closed_at IS NULL",
+                (ends, guild_id, number),
+            )
+            if cursor.rowcount != 1:
+                return False
+            db.execute(_SET_TIMER, _timer_row(timer, now))
+            return True
+
+        try:
+            return await self._transaction(write)
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+
+    @_serialised
+    async def close_season(
+        self,
+        guild_id: int,
+        number: int,
+        *,
+        following: Season,
+        timers: Sequence[Timer],
+        carry: float,
+        initial: float,
+    ) -> bool:
+        now = _now()
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "UPDATE seasons SET closed_at = ? WHERE guild_id = ? AND number = ?"
+                " AND closed_at IS NULL",
+                (now, guild_id, number),
+            )
+            if cursor.rowcount != 1:
+                return False
+            db.execute(
+                "INSERT INTO season_ratings (guild_id, number, game, user_id, rating, games)"
+                " SELECT guild_id, ?, game, user_id, rating, games FROM ratings"
+                " WHERE guild_id = ? AND games > 0",
+                (number, guild_id),
+            )
+            db.execute(
+                "UPDATE ratings SET rating = ? + ? * (rating - ?), games = 0, updated_at = ?"
+                " WHERE guild_id = ?",
+                (initial, carry, initial, now, guild_id),
+            )
+            db.execute(
+                "INSERT INTO rating_history (guild_id, game, user_id, at, rating)"
+                " SELECT guild_id, game, user_id, ?, rating FROM ratings WHERE guild_id = ?",
+                (now, guild_id),
+            )
+            db.execute(
+                "INSERT INTO seasons (guild_id, number, started, ends) VALUES (?, ?, ?, ?)",
+                (guild_id, following.number, following.started, following.ends),
+            )
+            for timer in timers:
+                db.execute(_SET_TIMER, _timer_row(timer, now))
+            return True
+
+        try:
+            return await self._transaction(write)
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
 
     # ---- server settings
 
@@ -517,6 +662,13 @@ def _count(db: sqlite3.Connection, game_id: int, results: GameResults, *, now: s
                 (guild_id, game, user_id, rating, now, results.rated_from.get(user_id))
                 for user_id, rating in results.ratings.items()
             ],
+        )
+        rated = sorted(results.ratings)
+        db.execute(
+            "INSERT INTO rating_history (guild_id, game, user_id, at, rating)"
+            " SELECT guild_id, game, user_id, ?, rating FROM ratings"
+            f" WHERE guild_id = ? AND game = ? AND user_id IN ({','.join('?' * len(rated))})",
+            (now, guild_id, game, *rated),
         )
 
 

@@ -1,0 +1,34 @@
+-- A server's seasons, numbered from 1: the current one is the one not closed yet. A season
+-- covers the days from `started` to the day before `ends` (YYYY-MM-DD, UTC), so that the
+-- daily figures of stat_values split exactly between seasons.
+CREATE TABLE seasons (
+    guild_id BIGINT NOT NULL,
+    number INTEGER NOT NULL,
+    started TEXT NOT NULL,
+    ends TEXT NOT NULL,
+    closed_at TIMESTAMPTZ,
+    PRIMARY KEY (guild_id, number)
+);
+-- One current season per server, enforced by the database itself.
+CREATE UNIQUE INDEX seasons_one_current ON seasons (guild_id) WHERE closed_at IS NULL;
+
+-- Each closed season's final ratings, per board, of the players who played in it.
+CREATE TABLE season_ratings (
+    guild_id BIGINT NOT NULL,
+    number INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    user_id BIGINT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, number, game, user_id)
+);
+
+-- A player's rating after each rated game and each season's reset (for /stats' plot).
+CREATE TABLE rating_history (
+    guild_id BIGINT NOT NULL,
+    game TEXT NOT NULL,
+    user_id BIGINT NOT NULL,
+    at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    rating DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX rating_history_by_player ON rating_history (guild_id, user_id, game, at);
