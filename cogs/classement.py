@@ -1,9 +1,11 @@
-"""Leaderboards (`/classement`, paged) and one player's figures (`/stats`)."""
+"""Leaderboards (`/classement`, paged, by period or season), one player's figures
+(`/stats`), and the seasons' close and podium announcement (``bot.table.seasons``)."""
 
 from __future__ import annotations
 
+import logging
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,10 +13,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import REGISTRY
-from bot.i18n import t
+from bot.i18n import language, t
 from bot.kernel.spec import RATING, Board, Metric
-from bot.storage import Repository, Standing
+from bot.storage import Repository, Season, Standing, Timer
 from bot.table import TableError
+from bot.table.seasons import CHANNEL_SETTING, PODIUM
 from cogs.table import answers
 from cogs.table.components import label_of
 from cogs.table.errors import private_lang, public_language, refuse
@@ -22,7 +25,11 @@ from cogs.table.errors import private_lang, public_language, refuse
 if TYPE_CHECKING:
     from bot.client import Gobelet
 
+log = logging.getLogger(__name__)
+
 PAGE = 10
+PODIUM_PLACES = 3
+SEASON_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 COLOUR = discord.Colour(0xF1C40F)
 
 # Every leaderboard by name, in the games' order; ``Board.criteria`` lists what each ranks
@@ -30,6 +37,36 @@ COLOUR = discord.Colour(0xF1C40F)
 BOARDS: dict[str, Board] = {board.name: board for _, board in REGISTRY.boards()}
 DEFAULT_BOARD = next(iter(BOARDS))  # what `/classement` shows without a `jeu`: the first game's
 PERIODS = {"semaine": 7, "mois": 30, "tout": None}
+
+
+def season_period(number: int) -> str:
+    """A season as a pager's period (``s3``), next to ``semaine``, ``mois``, ``tout``."""
+    return f"s{number}"
+
+
+def season_number(period: str) -> int | None:
+    """The season a pager's period names, if it names one."""
+    if period.startswith("s") and period[1:].isdigit():
+        return int(period[1:])
+    return None
+
+
+def show_day(day: str, lang: str) -> str:
+    """A day as people of ``lang`` write it (31/12/2026, or 2026-12-31)."""
+    value = date.fromisoformat(day)
+    return value.strftime("%d/%m/%Y") if lang == "fr" else value.isoformat()
+
+
+def season_span(season: Season, lang: str) -> str:
+    """A season's first and last days (the current one: its first day and its end)."""
+    last = (date.fromisoformat(season.ends) - timedelta(days=1)).isoformat()
+    return t(
+        lang,
+        "season.span",
+        number=season.number,
+        first=show_day(season.started, lang),
+        last=show_day(last, lang),
+    )
 
 
 def since(period: str) -> str | None:
@@ -60,35 +97,62 @@ async def leaderboard_embed(
     page: int,
     viewer: int,
     lang: str,
+    season: Season | None = None,
 ) -> tuple[discord.Embed, int]:
     """The page (0-based, clamped) and the number of pages; ``metric``: one of the board's
-    criteria."""
+    criteria; ``season``: the one to rank over instead of ``period`` (a closed one by its
+    archived ratings, the current one by the live ratings, both by its days' figures)."""
     ranked_by = criterion(board, metric)
     if ranked_by is None:
         raise ValueError(f"{board.name} has no criterion {metric!r}")
-    start = since(period)
+    until: str | None = None
+    archived: int | None = None
+    start: str | None
+    if season is not None:
+        start = season.started
+        if season.closed:
+            until, archived = season.ends, season.number
+        shown_period = season_span(season, lang)
+    else:
+        start, shown_period = since(period), t(lang, f"rank.period.{period}")
     rows, ranked = await repository.leaderboard(
-        guild_id, board.name, ranked_by, start, offset=page * PAGE, limit=PAGE
+        guild_id,
+        board.name,
+        ranked_by,
+        start,
+        offset=page * PAGE,
+        limit=PAGE,
+        until=until,
+        season=archived,
     )
     pages = max(1, -(-ranked // PAGE))
     if page >= pages:
         page = pages - 1
         rows, ranked = await repository.leaderboard(
-            guild_id, board.name, ranked_by, start, offset=page * PAGE, limit=PAGE
+            guild_id,
+            board.name,
+            ranked_by,
+            start,
+            offset=page * PAGE,
+            limit=PAGE,
+            until=until,
+            season=archived,
         )
     title = t(
         lang,
         "rank.title",
         game=t(lang, f"rank.game.{board.name}"),
         metric=t(lang, f"metric.{metric}"),
-        period=t(lang, f"rank.period.{period}"),
+        period=shown_period,
     )
     embed = discord.Embed(title=title, colour=COLOUR)
     if rows:
         embed.description = "\n".join(_row(row) for row in rows)
     else:
         embed.description = t(lang, "rank.empty")
-    mine = await repository.standing(guild_id, board.name, ranked_by, start, viewer)
+    mine = await repository.standing(
+        guild_id, board.name, ranked_by, start, viewer, until=until, season=archived
+    )
     footer = t(lang, "rank.page", page=page + 1, pages=pages)
     if mine is not None:
         footer = t(lang, "rank.yours", rank=mine.rank, value=number(mine.value)) + " · " + footer
@@ -103,7 +167,7 @@ def _row(row: Standing) -> str:
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gobrank:(?P<game>[a-z]+):(?P<metric>[a-z_]+):(?P<period>[a-z]+):(?P<page>\d+)",
+    template=r"gobrank:(?P<game>[a-z]+):(?P<metric>[a-z_]+):(?P<period>[a-z0-9]+):(?P<page>\d+)",
 ):
     def __init__(
         self, game: str, metric: str, period: str, page: int, *, label: str, disabled: bool = False
@@ -136,7 +200,13 @@ class PageButton(
             return
         repository = interaction.client.tables.repository  # type: ignore[attr-defined]
         board = BOARDS.get(self.game)
-        if board is None or self.metric not in board.criteria or self.period not in PERIODS:
+        number = season_number(self.period)
+        season = None
+        if number is not None:
+            seasons = await repository.seasons(interaction.guild_id)
+            season = next((s for s in seasons if s.number == number), None)
+        valid_period = self.period in PERIODS or season is not None
+        if board is None or self.metric not in board.criteria or not valid_period:
             await refuse(interaction, TableError("stale"))
             return
         lang = await public_language(repository, interaction)
@@ -149,6 +219,7 @@ class PageButton(
             self.page,
             interaction.user.id,
             lang,
+            season,
         )
         view = pager(self.game, self.metric, self.period, min(self.page, pages - 1), pages)
         await answers.update(interaction, embed=embed, view=view)
@@ -177,6 +248,35 @@ class ClassementCog(commands.Cog, name="Classement"):
 
     async def cog_load(self) -> None:
         self.bot.add_components(PageButton)
+        self.bot.tables.clock.handle(PODIUM, self.announce_podium)
+
+    async def announce_podium(self, timer: Timer) -> None:
+        """Post a closed season's podium in the channel the server chose for it (the
+        ``podium`` timer, set when the season closed); without a channel it is archived
+        only. A channel gone or closed to the bot is not tried again."""
+        guild_id = timer.guild_id or 0
+        number = int(timer.key.rsplit(":", 1)[1])
+        settings = await self.repository.guild_settings(guild_id)
+        channel_id = settings.get(CHANNEL_SETTING)
+        season = next(
+            (s for s in await self.repository.seasons(guild_id) if s.number == number), None
+        )
+        if not channel_id or season is None:
+            return
+        guild = self.bot.get_guild(guild_id)
+        lang = language(settings.get("language") or (guild.preferred_locale if guild else "fr"))
+        embed = await podium_embed(self.repository, guild_id, season, lang)
+        channel = self.bot.get_partial_messageable(int(channel_id), guild_id=guild_id)
+        try:
+            await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.warning(
+                "server %s: season %s's podium could not be posted in %s (%s)",
+                guild_id,
+                number,
+                channel_id,
+                error.text or error.status,
+            )
 
     async def cog_unload(self) -> None:
         self.bot.remove_components(PageButton)
@@ -188,7 +288,12 @@ class ClassementCog(commands.Cog, name="Classement"):
 
     @app_commands.command(name="classement", description="Le classement du serveur")
     @app_commands.guild_only()
-    @app_commands.describe(jeu="Le jeu", critere="Le critère de classement", periode="La période")
+    @app_commands.describe(
+        jeu="Le jeu",
+        critere="Le critère de classement",
+        periode="La période",
+        saison="Une saison, en cours ou passée (son numéro)",
+    )
     @app_commands.choices(
         # The boards by their French names (``CommandTranslator`` gives the English ones).
         jeu=[app_commands.Choice(name=t("fr", f"rank.game.{name}"), value=name) for name in BOARDS],
@@ -203,7 +308,8 @@ class ClassementCog(commands.Cog, name="Classement"):
         interaction: discord.Interaction,
         jeu: str = DEFAULT_BOARD,
         critere: str | None = None,
-        periode: str = "tout",
+        periode: str | None = None,
+        saison: int | None = None,
     ) -> None:
         answers.expect_public(interaction)
         board = BOARDS.get(jeu)
@@ -213,6 +319,17 @@ class ClassementCog(commands.Cog, name="Classement"):
                 interaction, t(private_lang(interaction), "err.unknown_game", games=names)
             )
             return
+        season = None
+        if saison is not None:
+            if periode is not None:
+                await refuse_text(interaction, t(private_lang(interaction), "err.season_or_period"))
+                return
+            seasons = await self.repository.seasons(interaction.guild_id or 0)
+            season = next((s for s in seasons if s.number == saison), None)
+            if season is None:
+                await refuse_text(interaction, unknown_season(seasons, private_lang(interaction)))
+                return
+        periode = periode or "tout"
         if periode not in PERIODS:
             names = ", ".join(f"`{period}`" for period in PERIODS)
             await refuse_text(
@@ -236,9 +353,26 @@ class ClassementCog(commands.Cog, name="Classement"):
             0,
             interaction.user.id,
             lang,
+            season,
         )
-        view = pager(jeu, metric, periode, 0, pages)
+        shown = season_period(season.number) if season is not None else periode
+        view = pager(jeu, metric, shown, 0, pages)
         await answers.reply(interaction, ephemeral=False, embed=embed, view=view)
+
+    @classement.autocomplete("saison")
+    async def season_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's seasons, the latest first (what is typed filters by number)."""
+        lang = private_lang(interaction)
+        seasons = await self.repository.seasons(interaction.guild_id or 0)
+        typed = current.strip()
+        choices = [
+            app_commands.Choice(name=season_choice(season, lang), value=season.number)
+            for season in reversed(seasons)
+            if not typed or str(season.number).startswith(typed)
+        ]
+        return choices[:SEASON_CHOICES]
 
     @classement.autocomplete("critere")
     async def criteria(
@@ -291,6 +425,39 @@ async def player_embed(
         embed.add_field(
             name=t(lang, f"rank.game.{game}"), value="\n".join(lines) or "—", inline=True
         )
+    return embed
+
+
+def season_choice(season: Season, lang: str) -> str:
+    span = season_span(season, lang)
+    return span if season.closed else t(lang, "season.current", span=span)
+
+
+def unknown_season(seasons: list[Season], lang: str) -> str:
+    if not seasons:
+        return t(lang, "err.no_season")
+    return t(lang, "err.unknown_season", first=seasons[0].number, last=seasons[-1].number)
+
+
+async def podium_embed(
+    repository: Repository, guild_id: int, season: Season, lang: str
+) -> discord.Embed:
+    """A closed season's podium per game, by the final ratings archived."""
+    embed = discord.Embed(title=t(lang, "season.closed", span=season_span(season, lang)))
+    embed.colour = COLOUR
+    for name in BOARDS:
+        rows, _ = await repository.leaderboard(
+            guild_id, name, RATING, None, offset=0, limit=PODIUM_PLACES, season=season.number
+        )
+        if rows:
+            embed.add_field(
+                name=t(lang, f"rank.game.{name}"),
+                value="\n".join(_row(row) for row in rows),
+                inline=False,
+            )
+    if not embed.fields:
+        embed.description = t(lang, "season.nobody")
+    embed.set_footer(text=t(lang, "season.next", number=season.number + 1))
     return embed
 
 

@@ -15,7 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.storage import Season
 from bot.table import TableError
+from bot.table.seasons import CHANNEL_SETTING, DEFAULT_MONTHS, LENGTHS, MONTHS_SETTING, midnight
+from cogs.classement import season_span
 from cogs.table import answers
 from cogs.table.errors import private_lang
 from cogs.table.packages import declared
@@ -41,6 +44,13 @@ def describe_settings(
         t(lang, "settings.language", language=language)
         if language
         else t(lang, "settings.language_auto")
+    )
+    months = settings.get(MONTHS_SETTING, DEFAULT_MONTHS)
+    channel = settings.get(CHANNEL_SETTING)
+    lines.append(
+        t(lang, "settings.season", months=months, channel=f"<#{channel}>")
+        if channel
+        else t(lang, "settings.season_quiet", months=months)
     )
     for game in games:
         lines += game.describe(settings, lang)
@@ -96,10 +106,69 @@ class Settings(GameSettings):
             raise TableError("unknown_language", languages=", ".join(LANGUAGES))
         await self._update(interaction, language=None if langue == "auto" else langue)
 
+    @app_commands.command(
+        name="saison", description="La durée des saisons et le salon où annoncer leur podium"
+    )
+    @app_commands.describe(
+        duree="Combien de mois dure une saison (1 par défaut)",
+        salon="Le salon où annoncer le podium de chaque saison",
+    )
+    @app_commands.choices(
+        duree=[app_commands.Choice(name=f"{months} mois", value=months) for months in LENGTHS]
+    )
+    async def season(
+        self,
+        interaction: discord.Interaction,
+        duree: int | None = None,
+        salon: discord.TextChannel | None = None,
+    ) -> None:
+        guild = interaction.guild_id or 0
+        if duree is not None and duree not in LENGTHS:
+            raise TableError("season_length", lengths=", ".join(map(str, LENGTHS)))
+        if salon is not None and not can_announce_in(salon):
+            raise TableError("season_channel", channel=salon.mention)
+        settings = await self.repository.guild_settings(guild)
+        if duree is not None:
+            settings[MONTHS_SETTING] = duree
+        if salon is not None:
+            settings[CHANNEL_SETTING] = salon.id
+        if duree is not None or salon is not None:
+            await self.repository.save_guild_settings(guild, settings)
+        seasons = self.bot.tables.seasons
+        current = await seasons.current(guild)
+        if duree is not None:
+            current = await seasons.set_length(guild, duree)
+        lang = private_lang(interaction)
+        changed = duree is not None or salon is not None
+        lines = [t(lang, "settings.saved")] if changed else []
+        lines += [self.describe_all(settings, lang), describe_season(current, lang)]
+        await answers.reply(interaction, "\n".join(lines), ephemeral=True)
+
     @app_commands.command(name="reinitialiser", description="Revenir aux réglages par défaut")
     async def reset(self, interaction: discord.Interaction) -> None:
         await self.repository.save_guild_settings(interaction.guild_id or 0, {})
         await self._saved(interaction, {})
+
+
+def can_announce_in(channel: discord.TextChannel) -> bool:
+    """Whether the bot may post an embed in ``channel`` (unknown: it is tried then)."""
+    me = channel.guild.me
+    if me is None:
+        return True
+    allowed = channel.permissions_for(me)
+    return allowed.view_channel and allowed.send_messages and allowed.embed_links
+
+
+def describe_season(season: Season, lang: str) -> str:
+    """The current season: its days, and when it closes (a Discord timestamp, shown in
+    each reader's own time zone)."""
+    return t(
+        lang,
+        "settings.season_now",
+        span=season_span(season, lang),
+        closes=f"<t:{midnight(season.ends):.0f}:f>",
+        relative=f"<t:{midnight(season.ends):.0f}:R>",
+    )
 
 
 def game_settings() -> tuple[type[GameSettings], ...]:

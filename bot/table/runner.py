@@ -34,6 +34,7 @@ from bot.storage import (
 )
 from bot.table.clock import Clock
 from bot.table.record import CPU_LEVELS, CPU_NAMES, SYSTEM_RANDOM, Cpu, Table, TableError
+from bot.table.seasons import SEASON, Seasons
 from bot.table.turns import TURN, Herald, Turns, turn_key
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,8 @@ class Tables(Turns):
         self.settings = settings
         self.clock = clock or Clock(repository, settings.shards)
         self.clock.handle(TURN, self._turn_due)
+        self.seasons = Seasons(repository, self.clock)
+        self.clock.handle(SEASON, self.seasons.close)
         self.heralds: dict[str, Herald] = {}  # per game: who tells the channel its bot moves
         # Per game: the timers its moves' events set or cancel besides the turn's.
         self.deadlines: dict[str, Deadlines] = {}
@@ -313,6 +316,7 @@ class Tables(Turns):
         table.retries = 0  # the database takes writes again
         if results is not None:
             table.results = results
+            await self._season_for(table)
         if not table.running:
             self._forget(table)
         return events
@@ -340,6 +344,14 @@ class Tables(Turns):
         for field in ("state", "version", "status", "players", "names", "timeouts"):
             setattr(table, field, getattr(stored, field))
         log.warning("table %s: taken back from the database at version %s", table.id, table.version)
+
+    async def _season_for(self, table: Table) -> None:
+        """A game was counted on the server: it has a current season from now on (its first
+        one begins). The move stands whatever happens here; a later game tries again."""
+        try:
+            await self.seasons.counted(table.guild_id)
+        except StorageError as error:
+            log.warning("server %s: its season could not begin (%s)", table.guild_id, error)
 
     async def _results(self, table: Table, state: Any, events: Sequence[Any]) -> GameResults:
         """The finished game's figures and ratings for its human players (CPUs never count),

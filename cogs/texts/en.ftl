@@ -82,6 +82,13 @@ rank-empty = Nobody is ranked here yet. Grab a cup!
 rank-page = page { $page }/{ $pages }
 rank-yours = Your rank: { $rank } ({ $value })
 
+## season
+season-span = season { $number } ({ $first } – { $last })
+season-current = { $span }, current
+season-closed = 🏁 The end of { $span }: the podium
+season-nobody = Nobody played a rated game this season.
+season-next = Season { $number } begins: every Elo rating starts again halfway back to 1000.
+
 ## metric
 metric-games = games
 metric-rating = Elo rating
@@ -100,6 +107,9 @@ settings-timer = ⏱️ Turn timer: { $seconds } s
 settings-timer_default = ⏱️ Turn timer: default
 settings-language = 🌐 Language of public messages: { $language }
 settings-language_auto = 🌐 Language of public messages: the server's
+settings-season = 🏁 Seasons: { $months } months; podium announced in { $channel }
+settings-season_quiet = 🏁 Seasons: { $months } months; podium not announced (pick a channel with /settings season channel:)
+settings-season_now = Current season: { $span }, ends { $closes } ({ $relative }).
 settings-saved = ✅ Settings saved (they apply to new tables).
 
 ## err
@@ -125,6 +135,11 @@ err-text_too_long = Text too long: { $most } characters at most.
 err-text_link = No links here, please: just words.
 err-unknown_game = Unknown game. Games: { $games }
 err-unknown_period = Unknown period. Periods: { $periods }
+err-season_or_period = Pick a period or a season, not both.
+err-no_season = This server has no season yet: the first begins with the first game counted.
+err-unknown_season = Unknown season: this server has seasons { $first } to { $last }.
+err-season_length = A season lasts { $lengths } months.
+err-season_channel = I cannot post in { $channel }: give me the View Channel, Send Messages and Embed Links permissions, or pick another channel.
 err-timer_range = The timer goes from { $least } to { $most } seconds.
 err-unknown_language = Unknown language: { $languages }.
 

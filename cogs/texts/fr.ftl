@@ -82,6 +82,13 @@ rank-empty = Personne n'est encore classé ici. À vos gobelets !
 rank-page = page { $page }/{ $pages }
 rank-yours = Ton rang : { $rank } ({ $value })
 
+## season
+season-span = saison { $number } ({ $first } – { $last })
+season-current = { $span }, en cours
+season-closed = 🏁 Fin de la { $span } : le podium
+season-nobody = Personne n'a joué de partie classée cette saison.
+season-next = La saison { $number } commence : chaque classement Elo repart à mi-chemin de 1000.
+
 ## metric
 metric-games = parties
 metric-rating = classement Elo
@@ -100,6 +107,9 @@ settings-timer = ⏱️ Minuteur : { $seconds } s par tour
 settings-timer_default = ⏱️ Minuteur : par défaut
 settings-language = 🌐 Langue des messages publics : { $language }
 settings-language_auto = 🌐 Langue des messages publics : celle du serveur
+settings-season = 🏁 Saisons : { $months } mois ; podium annoncé dans { $channel }
+settings-season_quiet = 🏁 Saisons : { $months } mois ; podium non annoncé (choisis un salon avec /reglages saison salon:)
+settings-season_now = Saison en cours : { $span }, se termine le { $closes } ({ $relative }).
 settings-saved = ✅ Réglages enregistrés (ils s'appliquent aux nouvelles tables).
 
 ## err
@@ -125,6 +135,11 @@ err-text_too_long = Texte trop long : { $most } caractères au plus.
 err-text_link = Pas de lien ici, s'il te plaît : juste des mots.
 err-unknown_game = Jeu inconnu. Jeux : { $games }
 err-unknown_period = Période inconnue. Périodes : { $periods }
+err-season_or_period = Choisis une période ou une saison, pas les deux.
+err-no_season = Ce serveur n'a pas encore de saison : elle commence avec la première partie comptée.
+err-unknown_season = Saison inconnue : ce serveur a les saisons { $first } à { $last }.
+err-season_length = Une saison dure { $lengths } mois.
+err-season_channel = Je ne peux pas écrire dans { $channel } : donne-moi les permissions « Voir le salon », « Envoyer des messages » et « Intégrer des liens », ou choisis un autre salon.
 err-timer_range = Le minuteur va de { $least } à { $most } secondes.
 err-unknown_language = Langue inconnue : { $languages }.
 
