@@ -436,7 +436,7 @@ def season_choice(season: Season, lang: str) -> str:
 def unknown_season(seasons: list[Season], lang: str) -> str:
     if not seasons:
         return t(lang, "err.no_season")
-    return t(lang, "err.unknown_season", first=seasons[0].number, last=seasons[-1].number)
+    return t(lang, "err.unknown_season", last=seasons[-1].number)
 
 
 async def podium_embed(

@@ -107,8 +107,14 @@ settings-timer = ⏱️ Turn timer: { $seconds } s
 settings-timer_default = ⏱️ Turn timer: default
 settings-language = 🌐 Language of public messages: { $language }
 settings-language_auto = 🌐 Language of public messages: the server's
-settings-season = 🏁 Seasons: { $months } months; podium announced in { $channel }
-settings-season_quiet = 🏁 Seasons: { $months } months; podium not announced (pick a channel with /settings season channel:)
+settings-season = 🏁 Seasons: { $months ->
+        [one] { $months } month
+       *[other] { $months } months
+    }; podium announced in { $channel }
+settings-season_quiet = 🏁 Seasons: { $months ->
+        [one] { $months } month
+       *[other] { $months } months
+    }; podium not announced (pick a channel with /settings season channel:)
 settings-season_now = Current season: { $span }, ends { $closes } ({ $relative }).
 settings-saved = ✅ Settings saved (they apply to new tables).
 
@@ -116,7 +122,7 @@ settings-saved = ✅ Settings saved (they apply to new tables).
 err-need_manage_guild = You need the Manage Server permission to change the settings.
 
 ## data
-data-what = Here is what Gobelet keeps about you on this server: your statistics, your Elo rating, and the name you joined tables with (for the Yadès sheets). The moves you played stay attached to their games.
+data-what = Here is what Gobelet keeps about you on this server: your statistics, your Elo rating (each finished season's, and how it moved), and the name you joined tables with (for the Yadès sheets). The moves you played stay attached to their games.
 data-sure = Erase all your statistics, your rating and your kept name on this server? This cannot be undone.
 data-confirm = Yes, erase everything
 data-erased = 🗑️ Done: { $rows ->
@@ -137,7 +143,10 @@ err-unknown_game = Unknown game. Games: { $games }
 err-unknown_period = Unknown period. Periods: { $periods }
 err-season_or_period = Pick a period or a season, not both.
 err-no_season = This server has no season yet: the first begins with the first game counted.
-err-unknown_season = Unknown season: this server has seasons { $first } to { $last }.
+err-unknown_season = Unknown season: { $last ->
+        [one] this server only has season 1.
+       *[other] this server has seasons 1 to { $last }.
+    }
 err-season_length = A season lasts { $lengths } months.
 err-season_channel = I cannot post in { $channel }: give me the View Channel, Send Messages and Embed Links permissions, or pick another channel.
 err-timer_range = The timer goes from { $least } to { $most } seconds.

@@ -116,7 +116,7 @@ settings-saved = ✅ Réglages enregistrés (ils s'appliquent aux nouvelles tabl
 err-need_manage_guild = Il faut la permission « Gérer le serveur » pour changer les réglages.
 
 ## data
-data-what = Voici ce que Gobelet garde de toi sur ce serveur : tes statistiques, ton classement Elo, et le nom sous lequel tu as rejoint les tables (pour les feuilles de Yadès). L'historique des coups joués reste attaché aux parties.
+data-what = Voici ce que Gobelet garde de toi sur ce serveur : tes statistiques, ton classement Elo (celui de chaque saison finie et son évolution), et le nom sous lequel tu as rejoint les tables (pour les feuilles de Yadès). L'historique des coups joués reste attaché aux parties.
 data-sure = Effacer toutes tes statistiques, ton classement et ton nom gardé sur ce serveur ? C'est définitif.
 data-confirm = Oui, tout effacer
 data-erased = 🗑️ C'est fait : { $rows ->
@@ -137,7 +137,10 @@ err-unknown_game = Jeu inconnu. Jeux : { $games }
 err-unknown_period = Période inconnue. Périodes : { $periods }
 err-season_or_period = Choisis une période ou une saison, pas les deux.
 err-no_season = Ce serveur n'a pas encore de saison : elle commence avec la première partie comptée.
-err-unknown_season = Saison inconnue : ce serveur a les saisons { $first } à { $last }.
+err-unknown_season = Saison inconnue : { $last ->
+        [one] ce serveur n'a que la saison 1.
+       *[other] ce serveur a les saisons 1 à { $last }.
+    }
 err-season_length = Une saison dure { $lengths } mois.
 err-season_channel = Je ne peux pas écrire dans { $channel } : donne-moi les permissions « Voir le salon », « Envoyer des messages » et « Intégrer des liens », ou choisis un autre salon.
 err-timer_range = Le minuteur va de { $least } à { $most } secondes.

@@ -664,7 +664,9 @@ async def test_settings_are_for_managers_survive_a_restart_and_shape_new_tables(
     ]
     defaults = (
         "⚙️ **Server settings**\n⏱️ Turn timer: default\n"
-        "🌐 Language of public messages: the server's\n🍺 Forfeit (party): sip\n"
+        "🌐 Language of public messages: the server's\n"
+        "🏁 Seasons: 1 month; podium not announced (pick a channel with /settings season "
+        "channel:)\n🍺 Forfeit (party): sip\n"
         "🎲 Maya: mode soiree; options: —\n🎲 Yadès: yades sheet; boxes removed: —; added: —\n"
         "🎲 Liar's dice: 5 dice, ones wild"
     )
@@ -686,7 +688,8 @@ async def test_settings_are_for_managers_survive_a_restart_and_shape_new_tables(
     shown = await private_answer(emulator, carol, comptoir, "reglages voir")
     assert shown.text == (
         "⚙️ **Server settings**\n⏱️ Turn timer: 45 s\n🌐 Language of public messages: en\n"
-        "🍺 Forfeit (party): sip\n🎲 Maya: mode vies; options: vies=2\n"
+        "🏁 Seasons: 1 month; podium not announced (pick a channel with /settings season "
+        "channel:)\n🍺 Forfeit (party): sip\n🎲 Maya: mode vies; options: vies=2\n"
         "🎲 Yadès: yades sheet; boxes removed: —; added: —\n"
         "🎲 Liar's dice: 4 dice, ones wild · Calza"
     )
@@ -735,7 +738,8 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     figures = database_rows(bot, "stat_values", guild.id, alice.id)
     ratings = database_rows(bot, "ratings", guild.id, alice.id)
     named = games_naming(bot, guild.id, alice.id)
-    assert figures > 0 and ratings == 1 and named == 1
+    history = database_rows(bot, "rating_history", guild.id, alice.id)  # the game's point
+    assert figures > 0 and ratings == 1 and named == 1 and history == 1
 
     asked = await private_answer(emulator, alice, comptoir, "donnees effacer")
     assert asked.text == (
@@ -747,7 +751,7 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     assert database_rows(bot, "stat_values", guild.id, alice.id) == figures
     await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
     await emulator.wait_for(lambda: not asked.buttons, what="the confirmation answered")
-    assert asked.text == f"🗑️ C'est fait : {figures + ratings + named} lignes effacées."
+    assert asked.text == f"🗑️ C'est fait : {figures + ratings + history + named} lignes effacées."
     assert games_naming(bot, guild.id, alice.id) == 0
     assert games_naming(bot, guild.id, bob.id) == 1
 
@@ -768,6 +772,8 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     assert database_rows(bot, "stat_values", guild.id, alice.id) == 0
     assert database_rows(bot, "ratings", guild.id, alice.id) == 0
     assert database_rows(bot, "ratings", guild.id, bob.id) == 1
+    assert database_rows(bot, "rating_history", guild.id, alice.id) == 0
+    assert database_rows(bot, "rating_history", guild.id, bob.id) == 1
 
 
 async def test_an_erasure_asked_before_a_restart_can_be_confirmed_after_it(
