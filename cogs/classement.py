@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from datetime import UTC, date, datetime, timedelta
@@ -12,10 +13,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import plots
 from bot.games import REGISTRY
 from bot.i18n import language, t
 from bot.kernel.spec import RATING, Board, Metric
-from bot.storage import Repository, Season, Standing, Timer
+from bot.storage import Rating, Repository, Season, Standing, Timer
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, PODIUM
 from cogs.table import answers
@@ -29,6 +31,8 @@ log = logging.getLogger(__name__)
 
 PAGE = 10
 PODIUM_PLACES = 3
+PICTURE = "stats.png"
+GAMES_METRIC, WINS_METRIC = "games", "wins"  # what /stats' picture draws per game
 SEASON_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 COLOUR = discord.Colour(0xF1C40F)
 
@@ -395,18 +399,67 @@ class ClassementCog(commands.Cog, name="Classement"):
     ) -> None:
         answers.expect_public(interaction)
         who = joueur or interaction.user
+        guild = interaction.guild_id or 0
         lang = await public_language(self.repository, interaction)
-        embed = await player_embed(self.repository, interaction.guild_id or 0, who.id, lang)
+        figures = await self.repository.player_figures(guild, who.id, list(BOARDS.values()))
+        ratings = await self.repository.player_ratings(guild, who.id)
+        embed = figures_embed(who.id, figures, ratings, lang)
+        picture = None
+        if figures:
+            # Drawing takes a moment (the first time, matplotlib is loaded): "thinking…".
+            await answers.think(interaction, ephemeral=False)
+            history = await self.repository.rating_history(guild, who.id)
+            png = await plots.render_async(
+                history, plot_results(figures), game_names(lang), plot_labels(lang)
+            )
+            picture = discord.File(io.BytesIO(png), filename=PICTURE)
+            embed.set_image(url=f"attachment://{PICTURE}")
         await answers.reply(
-            interaction, ephemeral=False, embed=embed, mentions=discord.AllowedMentions.none()
+            interaction,
+            ephemeral=False,
+            embed=embed,
+            file=picture,
+            mentions=discord.AllowedMentions.none(),
         )
+
+
+def game_names(lang: str) -> dict[str, str]:
+    """Every board's name as shown, in the games' order."""
+    return {name: t(lang, f"rank.game.{name}") for name in BOARDS}
+
+
+def plot_labels(lang: str) -> plots.Labels:
+    return plots.Labels(
+        rating=t(lang, "stats.plot_rating"),
+        results=t(lang, "stats.plot_results"),
+        no_rating=t(lang, "stats.plot_no_rating"),
+    )
+
+
+def plot_results(figures: dict[str, dict[str, float]]) -> dict[str, plots.Results]:
+    """Per board the player played on: their games, and their wins where it counts wins."""
+    return {
+        game: plots.Results(mine.get(GAMES_METRIC, 0.0), mine.get(WINS_METRIC))
+        for game, mine in figures.items()
+        if mine.get(GAMES_METRIC)
+    }
 
 
 async def player_embed(
     repository: Repository, guild_id: int, user_id: int, lang: str
 ) -> discord.Embed:
+    """A player's figures and ratings on the server, as ``/stats`` shows them."""
     figures = await repository.player_figures(guild_id, user_id, list(BOARDS.values()))
     ratings = await repository.player_ratings(guild_id, user_id)
+    return figures_embed(user_id, figures, ratings, lang)
+
+
+def figures_embed(
+    user_id: int,
+    figures: dict[str, dict[str, float]],
+    ratings: dict[str, Rating],
+    lang: str,
+) -> discord.Embed:
     title = t(lang, "stats.title", player=f"<@{user_id}>")
     if not figures and not ratings:
         return discord.Embed(colour=COLOUR, description=title + "\n" + t(lang, "stats.empty"))

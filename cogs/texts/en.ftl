@@ -97,6 +97,9 @@ metric-wins = wins
 ## stats
 stats-title = 📊 { $player }'s statistics on this server
 stats-empty = No game counted yet.
+stats-plot_rating = Elo rating
+stats-plot_results = Games won / played
+stats-plot_no_rating = No rated game with others yet
 
 ## err
 err-unknown_metric = Unknown criterion for this game. Criteria: { $metrics }

@@ -97,6 +97,9 @@ metric-wins = victoires
 ## stats
 stats-title = 📊 Statistiques de { $player } sur ce serveur
 stats-empty = Aucune partie comptée pour l'instant.
+stats-plot_rating = Classement Elo
+stats-plot_results = Parties gagnées / jouées
+stats-plot_no_rating = Pas encore de partie classée à plusieurs
 
 ## err
 err-unknown_metric = Critère inconnu pour ce jeu. Critères : { $metrics }

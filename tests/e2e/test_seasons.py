@@ -120,10 +120,15 @@ async def test_a_season_closes_on_its_date_announces_its_podium_and_resets_the_r
     ).reply()
     assert leaderboard_rows(wins) == [(1, winner, "1")]
 
-    # Halfway back to 1000.
+    # Halfway back to 1000; /stats draws how the rating moved (the game, then the reset).
     stats = await (await emulator.slash(alice, comptoir, "stats", {"joueur": winner})).reply()
     (shown,) = STAT_RATING.findall(stats.text)
     assert float(shown) == round(1000 + (rated[winner] - 1000) / 2)
+    (picture,) = stats.attachments
+    assert picture.filename == "stats.png" and picture.data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert stats.embeds[0]["image"]["url"] == "attachment://stats.png"
+    history = bot.query("SELECT rating FROM rating_history WHERE user_id = ? ORDER BY at", winner)
+    assert [row[0] for row in history] == [rated[winner], 1000 + (rated[winner] - 1000) / 2]
 
     # The server's seasons, offered to whoever types one: the current one first.
     typed = await emulator.autocomplete(

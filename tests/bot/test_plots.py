@@ -1,0 +1,59 @@
+"""/stats' picture: a PNG of the rating per game and the results per game, drawn off the
+event loop."""
+
+from __future__ import annotations
+
+import io
+import threading
+
+from PIL import Image
+
+from bot import plots
+from bot.storage import RatingPoint
+
+NAMES = {"maya": "Maya", "mia": "Mia", "yades": "Yadès"}
+LABELS = plots.Labels(rating="Elo", results="Games", no_rating="No rated game yet")
+HISTORY = [RatingPoint("mia", 1_764_000_000 + day * 86_400, 1000 + 8 * day) for day in range(5)] + [
+    RatingPoint("yades", 1_764_000_000 + day * 86_400, 1000 - 5 * day) for day in range(3)
+]
+RESULTS = {"maya": plots.Results(4, None), "mia": plots.Results(5, 3), "yades": plots.Results(3, 0)}
+
+
+def picture(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def test_the_picture_is_a_png_fit_for_a_phone() -> None:
+    image = picture(plots.render(HISTORY, RESULTS, NAMES, LABELS))
+    assert image.format == "PNG"
+    assert 600 <= image.width <= 900 and 400 <= image.height <= 700
+
+
+def test_the_picture_shows_what_it_is_given() -> None:
+    drawn = plots.render(HISTORY, RESULTS, NAMES, LABELS)
+    assert plots.render(HISTORY, RESULTS, NAMES, LABELS) == drawn  # nothing else moves it
+    assert plots.render(HISTORY[:2], RESULTS, NAMES, LABELS) != drawn
+    fewer = {"mia": plots.Results(5, 1), "maya": RESULTS["maya"], "yades": RESULTS["yades"]}
+    assert plots.render(HISTORY, fewer, NAMES, LABELS) != drawn
+
+
+def test_a_player_without_a_rated_game_still_gets_a_picture() -> None:
+    image = picture(plots.render([], {"maya": plots.Results(2, None)}, NAMES, LABELS))
+    assert image.format == "PNG"
+    assert picture(plots.render([], {}, NAMES, LABELS)).format == "PNG"
+
+
+async def test_it_is_drawn_on_a_worker_thread(monkeypatch) -> None:
+    drawn_on: list[int] = []
+    real = plots.render
+
+    def spy(*args: object) -> bytes:
+        drawn_on.append(threading.get_ident())
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(plots, "render", spy)
+    png = await plots.render_async(HISTORY, RESULTS, NAMES, LABELS)
+    assert png.startswith(b"\x89PNG")
+    assert drawn_on and drawn_on[0] != threading.get_ident()
