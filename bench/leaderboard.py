@@ -37,9 +37,9 @@ from bot.games import maya
 from bot.games.maya import metrics as maya_metrics
 from bot.kernel import rating
 from bot.kernel.spec import RATING
+from bot.leaderboards import BOARDS, PAGE, PERIODS, criterion, since
 from bot.storage.sqlite import SqliteRepository
 from bot.table import Table
-from cogs.classement import BOARDS, PAGE, PERIODS, criterion, since
 
 GUILD = 1
 CHANNELS = 40

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import logging
 import re
-from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,9 +13,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import plots
-from bot.games import REGISTRY
 from bot.i18n import language, t
-from bot.kernel.spec import RATING, Board, Metric
+from bot.kernel.spec import RATING, Board
+from bot.leaderboards import (
+    BOARDS,
+    DEFAULT_BOARD,
+    PERIODS,
+    number,
+    ranking,
+    season_number,
+    season_period,
+    season_span,
+)
 from bot.storage import Rating, Repository, Season, Standing, Timer
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, PODIUM
@@ -29,67 +37,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PAGE = 10
 PODIUM_PLACES = 3
 PICTURE = "stats.png"
 GAMES_METRIC, WINS_METRIC = "games", "wins"  # what /stats' picture draws per game
 SEASON_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 COLOUR = discord.Colour(0xF1C40F)
-
-# Every leaderboard by name, in the games' order; ``Board.criteria`` lists what each ranks
-# by, the default first.
-BOARDS: dict[str, Board] = {board.name: board for _, board in REGISTRY.boards()}
-DEFAULT_BOARD = next(iter(BOARDS))  # what `/classement` shows without a `jeu`: the first game's
-PERIODS = {"semaine": 7, "mois": 30, "tout": None}
-
-
-def season_period(number: int) -> str:
-    """A season as a pager's period (``s3``), next to ``semaine``, ``mois``, ``tout``."""
-    return f"s{number}"
-
-
-def season_number(period: str) -> int | None:
-    """The season a pager's period names, if it names one."""
-    if period.startswith("s") and period[1:].isdigit():
-        return int(period[1:])
-    return None
-
-
-def show_day(day: str, lang: str) -> str:
-    """A day as people of ``lang`` write it (31/12/2026, or 2026-12-31)."""
-    value = date.fromisoformat(day)
-    return value.strftime("%d/%m/%Y") if lang == "fr" else value.isoformat()
-
-
-def season_span(season: Season, lang: str) -> str:
-    """A season's first and last days (the current one: its first day and its end)."""
-    last = (date.fromisoformat(season.ends) - timedelta(days=1)).isoformat()
-    return t(
-        lang,
-        "season.span",
-        number=season.number,
-        first=show_day(season.started, lang),
-        last=show_day(last, lang),
-    )
-
-
-def since(period: str) -> str | None:
-    days = PERIODS.get(period)
-    if days is None:
-        return None
-    return (datetime.now(UTC).date() - timedelta(days=days - 1)).isoformat()
-
-
-def criterion(board: Board, name: str) -> Metric | str | None:
-    """The criterion ``name`` of ``board`` as the storage takes it: the declared ``Metric``,
-    or ``RATING``; None if the board has no such criterion."""
-    if name == RATING:
-        return RATING
-    return board.metric(name)
-
-
-def number(value: float) -> str:
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
 
 async def leaderboard_embed(
@@ -104,64 +56,19 @@ async def leaderboard_embed(
     season: Season | None = None,
 ) -> tuple[discord.Embed, int]:
     """The page (0-based, clamped) and the number of pages; ``metric``: one of the board's
-    criteria; ``season``: the one to rank over instead of ``period`` (a closed one by its
-    archived ratings, the current one by the live ratings, both by its days' figures)."""
-    ranked_by = criterion(board, metric)
-    if ranked_by is None:
-        raise ValueError(f"{board.name} has no criterion {metric!r}")
-    until: str | None = None
-    archived: int | None = None
-    start: str | None
-    if season is not None:
-        start = season.started
-        if season.closed:
-            until, archived = season.ends, season.number
-        shown_period = season_span(season, lang)
-    else:
-        start, shown_period = since(period), t(lang, f"rank.period.{period}")
-    rows, ranked = await repository.leaderboard(
-        guild_id,
-        board.name,
-        ranked_by,
-        start,
-        offset=page * PAGE,
-        limit=PAGE,
-        until=until,
-        season=archived,
-    )
-    pages = max(1, -(-ranked // PAGE))
-    if page >= pages:
-        page = pages - 1
-        rows, ranked = await repository.leaderboard(
-            guild_id,
-            board.name,
-            ranked_by,
-            start,
-            offset=page * PAGE,
-            limit=PAGE,
-            until=until,
-            season=archived,
-        )
-    title = t(
-        lang,
-        "rank.title",
-        game=t(lang, f"rank.game.{board.name}"),
-        metric=t(lang, f"metric.{metric}"),
-        period=shown_period,
-    )
-    embed = discord.Embed(title=title, colour=COLOUR)
-    if rows:
-        embed.description = "\n".join(_row(row) for row in rows)
+    criteria; ``season``: the one to rank over instead of ``period`` (see ``ranking``)."""
+    shown = await ranking(repository, guild_id, board, metric, period, page, viewer, season)
+    embed = discord.Embed(title=shown.title(lang), colour=COLOUR)
+    if shown.rows:
+        embed.description = "\n".join(_row(row) for row in shown.rows)
     else:
         embed.description = t(lang, "rank.empty")
-    mine = await repository.standing(
-        guild_id, board.name, ranked_by, start, viewer, until=until, season=archived
-    )
-    footer = t(lang, "rank.page", page=page + 1, pages=pages)
-    if mine is not None:
-        footer = t(lang, "rank.yours", rank=mine.rank, value=number(mine.value)) + " · " + footer
+    footer = t(lang, "rank.page", page=shown.page + 1, pages=shown.pages)
+    if shown.mine is not None:
+        mine = t(lang, "rank.yours", rank=shown.mine.rank, value=number(shown.mine.value))
+        footer = mine + " · " + footer
     embed.set_footer(text=footer)
-    return embed, pages
+    return embed, shown.pages
 
 
 def _row(row: Standing) -> str:

@@ -15,10 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.leaderboards import season_span
 from bot.storage import Season
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, DEFAULT_MONTHS, LENGTHS, MONTHS_SETTING, midnight
-from cogs.classement import season_span
 from cogs.table import answers
 from cogs.table.errors import private_lang
 from cogs.table.packages import declared
