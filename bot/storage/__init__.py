@@ -1,6 +1,6 @@
-"""Persistence behind ports by concern (games, figures, settings, timers, seasons), one
-``Repository`` for all of them: SQLite through aiosqlite by default, PostgreSQL through
-asyncpg for several processes."""
+"""Persistence behind ports by concern (games, figures, settings, timers, seasons, web
+pages), one ``Repository`` for all of them: SQLite through aiosqlite by default,
+PostgreSQL through asyncpg for several processes."""
 
 from bot.storage.base import (
     ALL_SHARDS,
@@ -23,6 +23,8 @@ from bot.storage.base import (
     Timer,
     TimerStore,
     VersionConflict,
+    WebPage,
+    WebStore,
 )
 from bot.storage.sqlite import SqliteRepository, open_sqlite
 
@@ -66,5 +68,7 @@ __all__ = [
     "Timer",
     "TimerStore",
     "VersionConflict",
+    "WebPage",
+    "WebStore",
     "open_repository",
 ]

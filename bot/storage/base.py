@@ -1,7 +1,7 @@
 """The storage ports the tables and cogs use, whatever the database: games
 (``GameStore``), leaderboard figures and ratings (``FigureStore``), server settings
-(``SettingsStore``), every deadline (``TimerStore``) and the servers' seasons
-(``SeasonStore``); a ``Repository`` is all of them.
+(``SettingsStore``), every deadline (``TimerStore``), the servers' seasons
+(``SeasonStore``) and web pages (``WebStore``); a ``Repository`` is all of them.
 
 How a figure adds up and ranks is never read from its name: the leaderboard calls take the
 ``Metric`` a game declared (``bot.kernel.spec``), and a finished game's ``GameResults``
@@ -106,6 +106,8 @@ class GameResults:
     # user -> the rating the new one was computed from. The store adds the difference to
     # what it holds, so that two games ending at once with a common player both count.
     rated_from: dict[int, float] = field(default_factory=dict)
+    # user -> the name they joined the game with (the web page shows names).
+    names: dict[int, str] = field(default_factory=dict)
 
     @property
     def maxima(self) -> frozenset[str]:
@@ -137,6 +139,15 @@ class RatingPoint:
     game: str
     at: float
     rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class WebPage:
+    """A server's web page, on: the token its address ends with, the server's name."""
+
+    guild_id: int
+    token: str
+    guild_name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +267,8 @@ class FigureStore(Protocol):
 
     async def forget_player(self, guild_id: int, user_id: int) -> int:
         """Delete a player's figures, ratings (current, archived, their history) and the
-        display name their games kept, in a server; returns the rows changed."""
+        display name their games kept (and the web page shows), in a server; returns the
+        rows changed."""
         ...
 
 
@@ -351,8 +363,40 @@ class ShardLeases(Protocol):
         ...
 
 
+class WebStore(Protocol):
+    """The servers' web pages (off unless turned on), and the names the pages show."""
+
+    async def web_page(self, guild_id: int) -> WebPage | None:
+        """The server's page, if it is on."""
+        ...
+
+    async def web_page_of(self, token: str) -> WebPage | None:
+        """The page whose address ends with ``token``, if it is on."""
+        ...
+
+    async def open_web_page(self, page: WebPage) -> None:
+        """Turn the server's page on at ``page.token`` (an address it had before stops
+        working), or rename it."""
+        ...
+
+    async def close_web_page(self, guild_id: int) -> bool:
+        """Turn the server's page off; False if it was off."""
+        ...
+
+    async def player_names(self, guild_id: int, users: Sequence[int]) -> dict[int, str]:
+        """The name each of ``users`` last joined a counted game of the server with."""
+        ...
+
+
 class Repository(
-    GameStore, FigureStore, SettingsStore, TimerStore, SeasonStore, ShardLeases, Protocol
+    GameStore,
+    FigureStore,
+    SettingsStore,
+    TimerStore,
+    SeasonStore,
+    WebStore,
+    ShardLeases,
+    Protocol,
 ):
     """Every port on one database."""
 

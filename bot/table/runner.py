@@ -377,6 +377,7 @@ class Tables(Turns):
             figures=results.figures,
             ratings=ratings,
             rated_from=rated_from,
+            names={p: table.names[p] for p in results.figures if p in table.names},
         )
 
     def turn_seconds(self, table: Table) -> float:

@@ -26,6 +26,7 @@ from bot.storage import (
     Shards,
     StorageError,
     Timer,
+    WebPage,
     open_repository,
 )
 from tests.postgres import NoPostgres, PostgresServer, server_or_skip
@@ -81,6 +82,7 @@ async def finish(
     guild: int = GUILD,
     ratings: dict[int, float] | None = None,
     rated_from: dict[int, float] | None = None,
+    names: dict[int, str] | None = None,
 ) -> int:
     """A game created and finished in one write, its results counted; returns its id."""
     game = await repo.create_game(
@@ -99,6 +101,7 @@ async def finish(
             figures=figures,
             ratings=ratings or {},
             rated_from=rated_from or {},
+            names=names or {},
         ),
     )
     return game
@@ -663,6 +666,50 @@ async def test_forgetting_a_player_deletes_their_archived_ratings_and_history(
     )
     assert [s.user_id for s in archived] == [B]
     assert len(await repository.rating_history(GUILD, B)) == 2
+
+
+# --------------------------------------------------------------------------- web pages
+
+
+async def test_a_web_page_is_off_until_turned_on_and_found_by_its_token(
+    repository: Repository,
+) -> None:
+    assert await repository.web_page(GUILD) is None
+    assert await repository.web_page_of("secret") is None
+    page = WebPage(GUILD, "secret", "Le bar")
+    await repository.open_web_page(page)
+    assert await repository.web_page(GUILD) == page
+    assert await repository.web_page_of("secret") == page
+    assert await repository.web_page_of("Secret") is None
+    assert await repository.web_page(OTHER_GUILD) is None
+
+
+async def test_a_new_token_retires_the_old_address(repository: Repository) -> None:
+    await repository.open_web_page(WebPage(GUILD, "first", "Le bar"))
+    await repository.open_web_page(WebPage(GUILD, "second", "Le café"))
+    assert await repository.web_page_of("first") is None
+    assert await repository.web_page_of("second") == WebPage(GUILD, "second", "Le café")
+
+
+async def test_a_page_turned_off_is_found_no_more(repository: Repository) -> None:
+    await repository.open_web_page(WebPage(GUILD, "secret", "Le bar"))
+    await repository.open_web_page(WebPage(OTHER_GUILD, "other", "Le pub"))
+    assert await repository.close_web_page(GUILD)
+    assert not await repository.close_web_page(GUILD)
+    assert await repository.web_page_of("secret") is None
+    assert await repository.web_page(GUILD) is None
+    assert await repository.web_page_of("other") is not None
+
+
+async def test_a_counted_game_keeps_each_players_latest_name(repository: Repository) -> None:
+    await finish(repository, {A: {"wins": 1}, B: {}}, ratings={}, names={A: "Alice", B: "Bob"})
+    await finish(repository, {A: {}}, names={A: "Alice B."})
+    await finish(repository, {A: {}}, names={A: "Ailleurs"}, guild=OTHER_GUILD)
+    assert await repository.player_names(GUILD, [A, B, C]) == {A: "Alice B.", B: "Bob"}
+    assert await repository.player_names(GUILD, []) == {}
+    assert await repository.forget_player(GUILD, A) > 0
+    assert await repository.player_names(GUILD, [A, B]) == {B: "Bob"}
+    assert await repository.player_names(OTHER_GUILD, [A]) == {A: "Ailleurs"}
 
 
 # --------------------------------------------------------------------------- settings

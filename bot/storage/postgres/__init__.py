@@ -30,6 +30,7 @@ from bot.storage.base import (
     StorageError,
     Timer,
     VersionConflict,
+    WebPage,
 )
 
 # A statement that takes longer is a stalled database: the move is refused and retried,
@@ -424,7 +425,7 @@ class PostgresRepository:
                 "DELETE FROM ratings WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
             )
             archived = 0
-            for table in ("season_ratings", "rating_history"):
+            for table in ("season_ratings", "rating_history", "player_names"):
                 archived += _count(
                     await db.execute(
                         f"DELETE FROM {table} WHERE guild_id = $1 AND user_id = $2",
@@ -440,6 +441,50 @@ class PostgresRepository:
                 str(int(user_id)),
             )
         return _count(first) + _count(second) + archived + _count(third)
+
+    # ---- web pages
+
+    async def web_page(self, guild_id: int) -> WebPage | None:
+        async with self._connection() as db:
+            row = await db.fetchrow(
+                "SELECT guild_id, token, guild_name FROM web_pages WHERE guild_id = $1", guild_id
+            )
+        return WebPage(row[0], row[1], row[2]) if row else None
+
+    async def web_page_of(self, token: str) -> WebPage | None:
+        async with self._connection() as db:
+            row = await db.fetchrow(
+                "SELECT guild_id, token, guild_name FROM web_pages WHERE token = $1", token
+            )
+        return WebPage(row[0], row[1], row[2]) if row else None
+
+    async def open_web_page(self, page: WebPage) -> None:
+        async with self._connection() as db:
+            await db.execute(
+                "INSERT INTO web_pages (guild_id, token, guild_name) VALUES ($1, $2, $3)"
+                " ON CONFLICT (guild_id) DO UPDATE SET token = excluded.token,"
+                " guild_name = excluded.guild_name, updated_at = now()",
+                page.guild_id,
+                page.token,
+                page.guild_name,
+            )
+
+    async def close_web_page(self, guild_id: int) -> bool:
+        async with self._connection() as db:
+            status = await db.execute("DELETE FROM web_pages WHERE guild_id = $1", guild_id)
+        return _count(status) > 0
+
+    async def player_names(self, guild_id: int, users: Sequence[int]) -> dict[int, str]:
+        if not users:
+            return {}
+        async with self._connection() as db:
+            rows = await db.fetch(
+                "SELECT user_id, name FROM player_names WHERE guild_id = $1"
+                " AND user_id = ANY($2::bigint[])",
+                guild_id,
+                list(users),
+            )
+        return {row[0]: row[1] for row in rows}
 
     # ---- seasons
 
@@ -634,6 +679,13 @@ async def _count_results(db: Connection, game_id: int, results: GameResults) -> 
     if maxima:
         await db.executemany(
             insert + " DO UPDATE SET value = GREATEST(stat_values.value, excluded.value)", maxima
+        )
+    if results.names:
+        await db.executemany(
+            "INSERT INTO player_names (guild_id, user_id, name, game_id) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,"
+            " game_id = excluded.game_id",
+            [(guild_id, user, name, game_id) for user, name in sorted(results.names.items())],
         )
     if results.ratings:
         # Add the change rather than overwrite: another game may have moved the rating since

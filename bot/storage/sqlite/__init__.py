@@ -34,6 +34,7 @@ from bot.storage.base import (
     StorageError,
     Timer,
     VersionConflict,
+    WebPage,
 )
 from bot.storage.sql import RUNNING
 
@@ -386,7 +387,7 @@ class SqliteRepository:
                 "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
             )
             archived = 0
-            for table in ("season_ratings", "rating_history"):
+            for table in ("season_ratings", "rating_history", "player_names"):
                 cursor = await db.execute(
                     f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
                 )
@@ -406,6 +407,55 @@ class SqliteRepository:
             await _rollback(db)
             raise
         return first.rowcount + second.rowcount + archived + third.rowcount
+
+    # ---- web pages
+
+    @_serialised
+    async def web_page(self, guild_id: int) -> WebPage | None:
+        async with self._db.execute(
+            "SELECT guild_id, token, guild_name FROM web_pages WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return WebPage(row[0], row[1], row[2]) if row else None
+
+    @_serialised
+    async def web_page_of(self, token: str) -> WebPage | None:
+        async with self._db.execute(
+            "SELECT guild_id, token, guild_name FROM web_pages WHERE token = ?", (token,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return WebPage(row[0], row[1], row[2]) if row else None
+
+    @_serialised
+    async def open_web_page(self, page: WebPage) -> None:
+        try:
+            await self._db.execute(
+                "INSERT INTO web_pages (guild_id, token, guild_name, updated_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET token = excluded.token,"
+                " guild_name = excluded.guild_name, updated_at = excluded.updated_at",
+                (page.guild_id, page.token, page.guild_name, _now()),
+            )
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+
+    @_serialised
+    async def close_web_page(self, guild_id: int) -> bool:
+        try:
+            cursor = await self._db.execute("DELETE FROM web_pages WHERE guild_id = ?", (guild_id,))
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from error
+        return cursor.rowcount > 0
+
+    @_serialised
+    async def player_names(self, guild_id: int, users: Sequence[int]) -> dict[int, str]:
+        if not users:
+            return {}
+        marks = ",".join("?" * len(users))
+        async with self._db.execute(
+            f"SELECT user_id, name FROM player_names WHERE guild_id = ? AND user_id IN ({marks})",
+            (guild_id, *users),
+        ) as cursor:
+            return {row[0]: row[1] for row in await cursor.fetchall()}
 
     # ---- seasons
 
@@ -650,6 +700,13 @@ def _count(db: sqlite3.Connection, game_id: int, results: GameResults, *, now: s
         db.executemany(insert + " DO UPDATE SET value = value + excluded.value", sums)
     if maxima:
         db.executemany(insert + " DO UPDATE SET value = MAX(value, excluded.value)", maxima)
+    if results.names:
+        db.executemany(
+            "INSERT INTO player_names (guild_id, user_id, name, game_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,"
+            " game_id = excluded.game_id",
+            [(guild_id, user, name, game_id) for user, name in sorted(results.names.items())],
+        )
     if results.ratings:
         # Add the change rather than overwrite: another game may have moved the rating since
         # it was read (without a ``rated_from`` entry, COALESCE makes it a plain set).
