@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
+from bot import plots
 from bot.games import REGISTRY
 from bot.i18n import t
 from bot.kernel.spec import RATING, Board, Metric
-from bot.storage import FigureStore, Season, Standing
+from bot.storage import FigureStore, Rating, Season, Standing
 
 PAGE = 10
+GAMES_METRIC, WINS_METRIC = "games", "wins"  # what a player's picture draws per game
 
 # Every leaderboard by name, in the games' order; ``Board.criteria`` lists what each ranks
 # by, the default first.
@@ -152,3 +154,60 @@ async def ranking(
             guild_id, board.name, ranked_by, start, viewer, until=until, season=archived
         )
     return Ranking(board, metric, period, season, page, pages, ranked, rows, mine)
+
+
+def figure_lines(
+    figures: dict[str, dict[str, float]], ratings: dict[str, Rating], lang: str
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """A player's figures as ``/stats`` lists them: per board they played on, in the games'
+    order, each criterion's (label, value as written)."""
+    shown = []
+    for game, board in BOARDS.items():
+        if game not in figures and game not in ratings:
+            continue
+        mine = figures.get(game, {})
+        lines = []
+        for metric in board.criteria:
+            if metric == RATING:
+                if game in ratings:
+                    lines.append((t(lang, "metric.rating"), f"{ratings[game].rating:.0f}"))
+            elif metric in mine:
+                lines.append((t(lang, f"metric.{metric}"), number(mine[metric])))
+        shown.append((game, lines))
+    return shown
+
+
+def game_names(lang: str) -> dict[str, str]:
+    """Every board's name as shown, in the games' order."""
+    return {name: t(lang, f"rank.game.{name}") for name in BOARDS}
+
+
+def plot_labels(lang: str) -> plots.Labels:
+    return plots.Labels(
+        rating=t(lang, "stats.plot_rating"),
+        results=t(lang, "stats.plot_results"),
+        no_rating=t(lang, "stats.plot_no_rating"),
+    )
+
+
+def plot_results(figures: dict[str, dict[str, float]]) -> dict[str, plots.Results]:
+    """Per board the player played on: their games, and their wins where it counts wins."""
+    return {
+        game: plots.Results(mine.get(GAMES_METRIC, 0.0), mine.get(WINS_METRIC))
+        for game, mine in figures.items()
+        if mine.get(GAMES_METRIC)
+    }
+
+
+async def player_picture(
+    repository: FigureStore,
+    guild_id: int,
+    user_id: int,
+    lang: str,
+    figures: dict[str, dict[str, float]],
+) -> bytes:
+    """The player's picture (their rating history, ``figures``' games), drawn off the loop."""
+    history = await repository.rating_history(guild_id, user_id)
+    return await plots.render_async(
+        history, plot_results(figures), game_names(lang), plot_labels(lang)
+    )

@@ -12,14 +12,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import plots
 from bot.i18n import language, t
 from bot.kernel.spec import RATING, Board
 from bot.leaderboards import (
     BOARDS,
     DEFAULT_BOARD,
     PERIODS,
+    figure_lines,
     number,
+    player_picture,
     ranking,
     season_number,
     season_period,
@@ -39,7 +40,6 @@ log = logging.getLogger(__name__)
 
 PODIUM_PLACES = 3
 PICTURE = "stats.png"
-GAMES_METRIC, WINS_METRIC = "games", "wins"  # what /stats' picture draws per game
 SEASON_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 COLOUR = discord.Colour(0xF1C40F)
 
@@ -315,10 +315,7 @@ class ClassementCog(commands.Cog, name="Classement"):
         if figures:
             # Drawing takes a moment (the first time, matplotlib is loaded): "thinking…".
             await answers.think(interaction, ephemeral=False)
-            history = await self.repository.rating_history(guild, who.id)
-            png = await plots.render_async(
-                history, plot_results(figures), game_names(lang), plot_labels(lang)
-            )
+            png = await player_picture(self.repository, guild, who.id, lang, figures)
             picture = discord.File(io.BytesIO(png), filename=PICTURE)
             embed.set_image(url=f"attachment://{PICTURE}")
         await answers.reply(
@@ -328,28 +325,6 @@ class ClassementCog(commands.Cog, name="Classement"):
             file=picture,
             mentions=discord.AllowedMentions.none(),
         )
-
-
-def game_names(lang: str) -> dict[str, str]:
-    """Every board's name as shown, in the games' order."""
-    return {name: t(lang, f"rank.game.{name}") for name in BOARDS}
-
-
-def plot_labels(lang: str) -> plots.Labels:
-    return plots.Labels(
-        rating=t(lang, "stats.plot_rating"),
-        results=t(lang, "stats.plot_results"),
-        no_rating=t(lang, "stats.plot_no_rating"),
-    )
-
-
-def plot_results(figures: dict[str, dict[str, float]]) -> dict[str, plots.Results]:
-    """Per board the player played on: their games, and their wins where it counts wins."""
-    return {
-        game: plots.Results(mine.get(GAMES_METRIC, 0.0), mine.get(WINS_METRIC))
-        for game, mine in figures.items()
-        if mine.get(GAMES_METRIC)
-    }
 
 
 async def player_embed(
@@ -371,20 +346,9 @@ def figures_embed(
     if not figures and not ratings:
         return discord.Embed(colour=COLOUR, description=title + "\n" + t(lang, "stats.empty"))
     embed = discord.Embed(colour=COLOUR, description=title)
-    for game, board in BOARDS.items():
-        mine = figures.get(game, {})
-        if game not in figures and game not in ratings:
-            continue
-        lines = []
-        for metric in board.criteria:
-            if metric == RATING:
-                if game in ratings:
-                    lines.append(f"{t(lang, 'metric.rating')} : **{ratings[game].rating:.0f}**")
-            elif metric in mine:
-                lines.append(f"{t(lang, f'metric.{metric}')} : **{number(mine[metric])}**")
-        embed.add_field(
-            name=t(lang, f"rank.game.{game}"), value="\n".join(lines) or "—", inline=True
-        )
+    for game, lines in figure_lines(figures, ratings, lang):
+        value = "\n".join(f"{label} : **{shown}**" for label, shown in lines)
+        embed.add_field(name=t(lang, f"rank.game.{game}"), value=value or "—", inline=True)
     return embed
 
 
