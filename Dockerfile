@@ -20,7 +20,8 @@ FROM python:3.11-slim
 ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 PATH=/venv/bin:$PATH \
     GOBELET_SHIPPED_DIR=/app/share \
     GOBELET_HTTP_PORT=8080 \
-    GOBELET_HTTP_HOST=0.0.0.0
+    GOBELET_HTTP_HOST=0.0.0.0 \
+    GOBELET_WEB_HOST=0.0.0.0
 RUN useradd --create-home --uid 10001 gobelet
 COPY --from=build /venv /venv
 # Owned by root: the bot reads its shipped tables and never writes them.
@@ -30,7 +31,7 @@ RUN mkdir data && chown gobelet:gobelet data
 USER gobelet
 # The SQLite database (the default GOBELET_DATABASE_URL, data/gobelet.db) and the caches.
 VOLUME ["/app/data"]
-EXPOSE 8080
+EXPOSE 8080 8081
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["python", "-m", "bot.probe"]
 CMD ["python", "-m", "bot"]

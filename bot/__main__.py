@@ -15,6 +15,8 @@ from bot.client import Gobelet, point_at
 from bot.config import ConfigError, Settings, load_settings
 from bot.health import HealthServer
 from bot.shutdown import shut_down
+from bot.storage import Repository
+from bot.web import WebServer
 
 EXIT_CONFIG = 2
 EXIT_LOST_SHARD = 3  # another process may run one of ours now: the supervisor restarts us
@@ -48,6 +50,12 @@ async def _check(settings: Settings) -> int:
     return 0
 
 
+def _repository(bot: Gobelet) -> Repository | None:
+    """The bot's storage, once its start-up opened it."""
+    tables = getattr(bot, "tables", None)
+    return None if tables is None else tables.repository
+
+
 async def _run(settings: Settings) -> int:
     point_at(settings)
     bot = Gobelet(settings)
@@ -55,31 +63,37 @@ async def _run(settings: Settings) -> int:
     stopping: list[asyncio.Task[None]] = []  # kept: the loop holds tasks only weakly
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, lambda: stopping.append(loop.create_task(shut_down(bot))))
-    server = None
+    servers: list[tuple[str, str, int, HealthServer | WebServer]] = []
     if settings.http_port is not None:
-        server = HealthServer(bot, settings.http_host, settings.http_port)
+        health = HealthServer(bot, settings.http_host, settings.http_port)
+        servers.append(("GOBELET_HTTP_PORT", settings.http_host, settings.http_port, health))
+    if settings.web_port is not None:
+        pages = WebServer(lambda: _repository(bot), settings.web_host, settings.web_port)
+        servers.append(("GOBELET_WEB_PORT", settings.web_host, settings.web_port, pages))
     async with bot:
-        if server is not None:
+        started: list[HealthServer | WebServer] = []
+        try:
+            for variable, host, port, server in servers:
+                try:
+                    await server.start()
+                except OSError as error:
+                    await server.stop()
+                    print(
+                        f"{variable}: cannot listen on {host}:{port} ({error.strerror or error})",
+                        file=sys.stderr,
+                    )
+                    return EXIT_CONFIG
+                started.append(server)
             try:
-                await server.start()
-            except OSError as error:
-                await server.stop()
+                await bot.start(settings.token or "")
+            except discord.LoginFailure:
                 print(
-                    f"GOBELET_HTTP_PORT: cannot listen on {settings.http_host}:"
-                    f"{settings.http_port} ({error.strerror or error})",
+                    "Discord rejected DISCORD_TOKEN: check the token (it may have been reset).",
                     file=sys.stderr,
                 )
                 return EXIT_CONFIG
-        try:
-            await bot.start(settings.token or "")
-        except discord.LoginFailure:
-            print(
-                "Discord rejected DISCORD_TOKEN: check the token (it may have been reset).",
-                file=sys.stderr,
-            )
-            return EXIT_CONFIG
         finally:
-            if server is not None:
+            for server in started:
                 await server.stop()
     if bot.lost_shard is not None:
         return EXIT_LOST_SHARD

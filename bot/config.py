@@ -43,6 +43,16 @@ class Settings:
     shipped_dir: Path = DEFAULT_SHIPPED_DIR
     http_port: int | None = None  # the health and metrics endpoint; None: not served
     http_host: str = "127.0.0.1"
+    web_port: int | None = None  # the servers' web pages; None: not served
+    web_host: str = "127.0.0.1"
+    web_url: str | None = None  # the address people open them at (default: on localhost)
+
+    @property
+    def web_address(self) -> str | None:
+        """Where the web pages are opened, without a trailing slash (None: not served)."""
+        if self.web_port is None:
+            return None
+        return (self.web_url or f"http://localhost:{self.web_port}").rstrip("/")
 
     @property
     def shards(self) -> Shards:
@@ -78,7 +88,8 @@ class Settings:
             f"dice_seed={self.dice_seed!r}, shard_count={self.shard_count!r}, "
             f"shard_ids={self.shard_ids!r}, log_format={self.log_format!r}, "
             f"shipped_dir={str(self.shipped_dir)!r}, http_port={self.http_port!r}, "
-            f"http_host={self.http_host!r})"
+            f"http_host={self.http_host!r}, web_port={self.web_port!r}, "
+            f"web_host={self.web_host!r}, web_url={self.web_url!r})"
         )
 
 
@@ -161,6 +172,19 @@ def _port(env: dict[str, str], name: str) -> int | None:
     return int(raw)
 
 
+def _web_url(env: dict[str, str]) -> str | None:
+    raw = env.get("GOBELET_WEB_URL", "").strip()
+    if not raw:
+        return None
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+        raise ConfigError(
+            f"GOBELET_WEB_URL must be an http(s) address such as https://gobelet.example.org"
+            f" (got {raw!r})"
+        )
+    return raw
+
+
 def _choice(env: dict[str, str], name: str, choices: tuple[str, ...]) -> str:
     raw = env.get(name, "").strip().lower() or choices[0]
     if raw not in choices:
@@ -213,4 +237,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         shipped_dir=_shipped(env),
         http_port=_port(env, "GOBELET_HTTP_PORT"),
         http_host=env.get("GOBELET_HTTP_HOST", "").strip() or "127.0.0.1",
+        web_port=_port(env, "GOBELET_WEB_PORT"),
+        web_host=env.get("GOBELET_WEB_HOST", "").strip() or "127.0.0.1",
+        web_url=_web_url(env),
     )

@@ -16,9 +16,10 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.leaderboards import season_span
-from bot.storage import Season
+from bot.storage import Season, WebPage
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, DEFAULT_MONTHS, LENGTHS, MONTHS_SETTING, midnight
+from bot.web import new_token, page_address
 from cogs.table import answers
 from cogs.table.errors import private_lang
 from cogs.table.packages import declared
@@ -143,6 +144,38 @@ class Settings(GameSettings):
         lines = [t(lang, "settings.saved")] if changed else []
         lines += [self.describe_all(settings, lang), describe_season(current, lang)]
         await answers.reply(interaction, "\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="web", description="La page web des classements du serveur")
+    @app_commands.describe(
+        activer="Allumer (oui) ou éteindre (non) la page",
+        nouvelle_adresse="Lui donner une nouvelle adresse (l'ancienne ne mène plus à rien)",
+    )
+    async def web_page(
+        self,
+        interaction: discord.Interaction,
+        activer: bool | None = None,
+        nouvelle_adresse: bool = False,
+    ) -> None:
+        lang = private_lang(interaction)
+        base = self.bot.settings.web_address
+        if base is None:
+            raise TableError("web_unavailable")
+        guild = interaction.guild_id or 0
+        page = await self.repository.web_page(guild)
+        if activer is False:
+            if page is not None:
+                await self.repository.close_web_page(guild)
+            await answers.reply(interaction, t(lang, "settings.web_off"), ephemeral=True)
+            return
+        if page is None and not activer:
+            raise TableError("web_is_off")
+        name = interaction.guild.name if interaction.guild is not None else "Discord"
+        if page is None or nouvelle_adresse or page.guild_name != name:
+            token = new_token() if page is None or nouvelle_adresse else page.token
+            page = WebPage(guild, token, name)
+            await self.repository.open_web_page(page)
+        text = t(lang, "settings.web_on", address=page_address(base, page.token))
+        await answers.reply(interaction, text, ephemeral=True)
 
     @app_commands.command(name="reinitialiser", description="Revenir aux réglages par défaut")
     async def reset(self, interaction: discord.Interaction) -> None:

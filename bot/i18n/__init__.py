@@ -2,7 +2,8 @@
 
 Texts are Project Fluent messages (with plural rules; numbers written as digits), one
 catalogue per language beside the code that says them: ``cogs/texts/`` for what every
-table shares, ``cogs/<game>/texts/`` for each game (a new game brings its own). A text is
+table shares, ``cogs/<game>/texts/`` for each game (a new game brings its own),
+``bot/web/texts/`` for the servers' web pages. A text is
 named as the code asks for it, ``"ev.round_started"`` being the message
 ``ev-round_started``. ``t(locale, key, **params)`` picks the language from a Discord
 locale (``"fr"``, ``"en-US"``, ``"en-GB"`` …): any English locale gets English, every
@@ -30,6 +31,7 @@ ENGLISH = "en"
 LANGUAGES = (FRENCH, ENGLISH)
 
 CATALOGUES = Path(cogs.__file__).resolve().parent  # every ``texts/<lang>.ftl`` below it
+WEB_CATALOGUES = Path(__file__).resolve().parents[1] / "web"  # the web pages' own texts
 
 
 class TextError(RuntimeError):
@@ -43,8 +45,10 @@ def language(locale: object) -> str:
 
 
 def catalogue_files(lang: str) -> list[Path]:
-    """The catalogues of ``lang``: the shared one first, then each package's, by path."""
-    return sorted(CATALOGUES.glob(f"**/texts/{lang}.ftl"), key=lambda p: (len(p.parts), p))
+    """The catalogues of ``lang``: the shared one first, then each package's, by path, then
+    the web pages'."""
+    found = sorted(CATALOGUES.glob(f"**/texts/{lang}.ftl"), key=lambda p: (len(p.parts), p))
+    return [*found, *sorted(WEB_CATALOGUES.glob(f"texts/{lang}.ftl"))]
 
 
 @cache

@@ -120,6 +120,9 @@ settings-season_quiet = 🏁 Seasons: { $months ->
     }; podium not announced (pick a channel with /settings season channel:)
 settings-season_now = Current season: { $span }, ends { $closes } ({ $relative }).
 settings-saved = ✅ Settings saved (they apply to new tables).
+settings-web_on = 🌐 The server's web page is on: { $address }
+    Whoever has this address sees the server's leaderboards and statistics, with the name each player joined tables with. To turn it off: /settings web turn_on:False; to give it another address: /settings web new_address:True.
+settings-web_off = 🌐 The server's web page is off: its address leads nowhere now.
 
 ## err
 err-need_manage_guild = You need the Manage Server permission to change the settings.
@@ -145,6 +148,8 @@ err-text_link = No links here, please: just words.
 err-unknown_game = Unknown game. Games: { $games }
 err-unknown_period = Unknown period. Periods: { $periods }
 err-season_or_period = Pick a period or a season, not both.
+err-web_unavailable = The web page is not available on this bot: whoever hosts it must give it a port (GOBELET_WEB_PORT) and an address (GOBELET_WEB_URL).
+err-web_is_off = The server's web page is off. To turn it on: /settings web turn_on:True.
 err-no_season = This server has no season yet: the first begins with the first game counted.
 err-unknown_season = Unknown season: { $last ->
         [one] this server only has season 1.

@@ -114,6 +114,9 @@ settings-season = 🏁 Saisons : { $months } mois ; podium annoncé dans { $chan
 settings-season_quiet = 🏁 Saisons : { $months } mois ; podium non annoncé (choisis un salon avec /reglages saison salon:)
 settings-season_now = Saison en cours : { $span }, se termine le { $closes } ({ $relative }).
 settings-saved = ✅ Réglages enregistrés (ils s'appliquent aux nouvelles tables).
+settings-web_on = 🌐 La page web du serveur est allumée : { $address }
+    Qui a cette adresse voit les classements et les statistiques du serveur, avec le nom sous lequel chacun a rejoint les tables. Pour l'éteindre : /reglages web activer:non ; pour lui donner une autre adresse : /reglages web nouvelle_adresse:oui.
+settings-web_off = 🌐 La page web du serveur est éteinte : son adresse ne mène plus à rien.
 
 ## err
 err-need_manage_guild = Il faut la permission « Gérer le serveur » pour changer les réglages.
@@ -139,6 +142,8 @@ err-text_link = Pas de lien ici, s'il te plaît : juste des mots.
 err-unknown_game = Jeu inconnu. Jeux : { $games }
 err-unknown_period = Période inconnue. Périodes : { $periods }
 err-season_or_period = Choisis une période ou une saison, pas les deux.
+err-web_unavailable = La page web n'est pas disponible sur ce bot : la personne qui l'héberge doit lui donner un port (GOBELET_WEB_PORT) et une adresse (GOBELET_WEB_URL).
+err-web_is_off = La page web du serveur est éteinte. Pour l'allumer : /reglages web activer:oui.
 err-no_season = Ce serveur n'a pas encore de saison : elle commence avec la première partie comptée.
 err-unknown_season = Saison inconnue : { $last ->
         [one] ce serveur n'a que la saison 1.

@@ -139,9 +139,10 @@ def test_the_image_checks_its_health_on_the_port_the_bot_serves(dockerfile) -> N
     assert check.endswith('CMD ["python", "-m", "bot.probe"]')
     env = image_env(stage)
     exposed = [arguments for keyword, arguments in stage if keyword == "EXPOSE"]
-    # bot.probe asks GOBELET_HTTP_PORT, the port the bot listens on (on every address).
-    assert exposed == [env["GOBELET_HTTP_PORT"]] == ["8080"]
-    assert env["GOBELET_HTTP_HOST"] == "0.0.0.0"
+    # bot.probe asks GOBELET_HTTP_PORT, the port the bot listens on (on every address);
+    # the web pages' port (set by whoever runs the image) is exposed too.
+    assert exposed == [f"{env['GOBELET_HTTP_PORT']} 8081"] == ["8080 8081"]
+    assert env["GOBELET_HTTP_HOST"] == env["GOBELET_WEB_HOST"] == "0.0.0.0"
 
 
 def test_the_shipped_tables_live_outside_the_data_volume(dockerfile) -> None:
@@ -239,7 +240,9 @@ def test_the_bots_health_check_asks_the_port_it_listens_on(compose, dockerfile) 
     )
     assert port == "8080"
     published = [mapping.rsplit(":", 1)[-1] for mapping in bot["ports"]]
-    assert published == [port]
+    assert published == [port, bot["environment"]["GOBELET_WEB_PORT"]] == ["8080", "8081"]
+    # Both on the machine's loopback only: a reverse proxy publishes the web pages.
+    assert all(mapping.startswith("127.0.0.1:") for mapping in bot["ports"])
     assert bot["stop_grace_period"] == "20s"  # past the bot's own wait for moves in flight
 
 

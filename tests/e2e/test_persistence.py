@@ -739,7 +739,8 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     ratings = database_rows(bot, "ratings", guild.id, alice.id)
     named = games_naming(bot, guild.id, alice.id)
     history = database_rows(bot, "rating_history", guild.id, alice.id)  # the game's point
-    assert figures > 0 and ratings == 1 and named == 1 and history == 1
+    shown_name = database_rows(bot, "player_names", guild.id, alice.id)  # for the web page
+    assert figures > 0 and ratings == 1 and named == 1 and history == 1 and shown_name == 1
 
     asked = await private_answer(emulator, alice, comptoir, "donnees effacer")
     assert asked.text == (
@@ -751,7 +752,8 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     assert database_rows(bot, "stat_values", guild.id, alice.id) == figures
     await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
     await emulator.wait_for(lambda: not asked.buttons, what="the confirmation answered")
-    assert asked.text == f"🗑️ C'est fait : {figures + ratings + history + named} lignes effacées."
+    erased = figures + ratings + history + shown_name + named
+    assert asked.text == f"🗑️ C'est fait : {erased} lignes effacées."
     assert games_naming(bot, guild.id, alice.id) == 0
     assert games_naming(bot, guild.id, bob.id) == 1
 
@@ -774,6 +776,8 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     assert database_rows(bot, "ratings", guild.id, bob.id) == 1
     assert database_rows(bot, "rating_history", guild.id, alice.id) == 0
     assert database_rows(bot, "rating_history", guild.id, bob.id) == 1
+    assert database_rows(bot, "player_names", guild.id, alice.id) == 0
+    assert database_rows(bot, "player_names", guild.id, bob.id) == 1
 
 
 async def test_an_erasure_asked_before_a_restart_can_be_confirmed_after_it(

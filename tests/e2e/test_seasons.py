@@ -162,3 +162,10 @@ async def test_a_season_asked_for_wrongly_is_explained_privately(
     await private_answer(emulator, emulator.user("carol"), comptoir, "reglages saison")
     unknown = await private_answer(emulator, alice, comptoir, "classement", {"saison": 7})
     assert unknown.text == "Saison inconnue : ce serveur n'a que la saison 1."
+    # A bot whose host serves no web page says so, privately.
+    patron = emulator.user("patron")
+    web = await private_answer(emulator, patron, comptoir, "reglages web", {"activer": True})
+    assert web.text == (
+        "La page web n'est pas disponible sur ce bot : la personne qui l'héberge doit lui"
+        " donner un port (GOBELET_WEB_PORT) et une adresse (GOBELET_WEB_URL)."
+    )

@@ -1,0 +1,354 @@
+"""Each server's web page: its leaderboards (every game, criterion, period and season) and
+its players' figures and picture, served by the bot when ``GOBELET_WEB_PORT`` is set.
+
+A server's page is off until a manager turns it on (``/reglages web``), which gives its
+address: ``GOBELET_WEB_URL/s/<token>``, the token 128 random bits, so that the address is
+known only to whom the server gives it. Only these are served, and only for a server whose
+page is on:
+
+- ``/s/<token>``: a leaderboard (``?jeu=``, ``critere=``, ``quand=`` a period or ``sN`` a
+  season, ``page=``), read by ``bot.leaderboards`` as ``/classement`` reads it;
+- ``/s/<token>/joueur/<id>``: a player's figures, as ``/stats`` lists them, for a player
+  the server has figures of;
+- ``/s/<token>/joueur/<id>.png``: their picture.
+
+Anything else, a wrong token, a page turned off or a player the server has no figure of,
+is a 404 that says nothing of what exists. Pages are French or English after the browser's
+``Accept-Language`` (``?lang=fr|en`` chooses), are never indexed, and leak their address
+to no other site (no referrer, no third-party resource).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import jinja2
+from aiohttp import web
+
+from bot.i18n import ENGLISH, FRENCH, t
+from bot.kernel.spec import Board
+from bot.leaderboards import (
+    ALL_TIME,
+    BOARDS,
+    DEFAULT_BOARD,
+    PERIODS,
+    figure_lines,
+    number,
+    player_picture,
+    ranking,
+    season_number,
+    season_period,
+    season_span,
+)
+from bot.storage import Repository, Season, StorageError, WebPage
+
+log = logging.getLogger(__name__)
+
+PAGE = 20  # players per page (a phone scrolls; Discord's embeds show 10)
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+HEADERS = {
+    # Nothing but the page's own styles and pictures; no script at all.
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; "
+        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",  # the address is the key: no other site learns it
+    "X-Robots-Tag": "noindex, nofollow",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-cache",
+}
+
+_templates = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).resolve().parent / "templates"),
+    autoescape=True,  # every name shown was typed by someone
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def new_token() -> str:
+    """An unguessable page token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def page_address(base: str, token: str) -> str:
+    return f"{base}/s/{token}"
+
+
+def preferred_language(accept: str | None) -> str:
+    """English when the browser ranks an English language above any French one (by its
+    ``q`` weights, then its order), else French."""
+    best: tuple[float, int, str] | None = None
+    for index, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        tag = tag.strip().lower()
+        if not tag:
+            continue
+        weight = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        language = ENGLISH if tag.startswith("en") else FRENCH if tag.startswith("fr") else None
+        if language is None or weight <= 0:
+            continue
+        candidate = (weight, -index, language)
+        if best is None or candidate > best:
+            best = candidate
+    return best[2] if best is not None else FRENCH
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    value: str
+    label: str
+    active: bool
+
+
+class WebServer:
+    """The web pages' HTTP server: ``repository()`` gives the storage once it is open."""
+
+    def __init__(self, repository: Callable[[], Repository | None], host: str, port: int) -> None:
+        self.repository = repository
+        self.host = host
+        self.port = port
+        app = web.Application(middlewares=[self._errors])
+        app.router.add_get("/s/{token}", self.board)
+        app.router.add_get(r"/s/{token}/joueur/{user:\d{1,20}}", self.player)
+        app.router.add_get(r"/s/{token}/joueur/{user:\d{1,20}}.png", self.picture)
+        self.runner = web.AppRunner(app, access_log=None)  # addresses hold the tokens
+
+    async def start(self) -> None:
+        """Listen (raises OSError when the address cannot be bound)."""
+        await self.runner.setup()
+        await web.TCPSite(self.runner, self.host, self.port).start()
+        log.info("servers' web pages on http://%s:%d/", self.host, self.port)
+
+    async def stop(self) -> None:
+        await self.runner.cleanup()
+
+    # ---- what every page does
+
+    @web.middleware
+    async def _errors(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except web.HTTPNotFound:
+            return self._message(request, "web.missing_title", "web.missing", 404)
+        except web.HTTPMethodNotAllowed:
+            return self._message(request, "web.missing_title", "web.missing", 405)
+        except StorageError as error:
+            log.warning("web page: the storage did not answer (%s)", error)
+            return self._message(request, "web.down_title", "web.down", 503)
+
+    def _message(self, request: web.Request, title: str, text: str, status: int) -> web.Response:
+        lang = self._lang(request)
+        return self._html(
+            request,
+            "message.html",
+            lang,
+            status=status,
+            title=t(lang, title),
+            heading=t(lang, title),
+            text=t(lang, text),
+        )
+
+    def _storage(self) -> Repository:
+        repository = self.repository()
+        if repository is None:
+            raise StorageError("not open yet")
+        return repository
+
+    async def _page(self, request: web.Request) -> WebPage:
+        token = request.match_info["token"]
+        page = await self._storage().web_page_of(token)
+        if page is None:
+            raise web.HTTPNotFound()
+        return page
+
+    @staticmethod
+    def _lang(request: web.Request) -> str:
+        chosen = request.query.get("lang")
+        if chosen in (FRENCH, ENGLISH):
+            return chosen
+        return preferred_language(request.headers.get("Accept-Language"))
+
+    def _html(
+        self, request: web.Request, template: str, lang: str, *, status: int = 200, **values: Any
+    ) -> web.Response:
+        query = {k: v for k, v in request.query.items() if k != "lang"}
+        body = _templates.get_template(template).render(
+            lang=lang,
+            t=lambda key, **params: t(lang, key, **params),
+            switch_fr="?" + urlencode({**query, "lang": FRENCH}),
+            switch_en="?" + urlencode({**query, "lang": ENGLISH}),
+            **values,
+        )
+        return web.Response(
+            text=body, status=status, content_type="text/html", charset="utf-8", headers=HEADERS
+        )
+
+    # ---- the leaderboards
+
+    async def board(self, request: web.Request) -> web.Response:
+        page = await self._page(request)
+        repository = self._storage()
+        lang = self._lang(request)
+        query = request.query
+        board = BOARDS.get(query.get("jeu", DEFAULT_BOARD))
+        if board is None:
+            raise web.HTTPNotFound()
+        metric = query.get("critere", board.criteria[0])
+        when = query.get("quand", ALL_TIME)
+        wanted = query.get("page", "1")
+        if metric not in board.criteria or not wanted.isdigit() or int(wanted) < 1:
+            raise web.HTTPNotFound()
+        seasons = await repository.seasons(page.guild_id)
+        season = None
+        number_ = season_number(when)
+        if number_ is not None:
+            season = next((s for s in seasons if s.number == number_), None)
+            if season is None:
+                raise web.HTTPNotFound()
+        elif when not in PERIODS:
+            raise web.HTTPNotFound()
+        shown = await ranking(
+            repository,
+            page.guild_id,
+            board,
+            metric,
+            when,
+            int(wanted) - 1,
+            None,
+            season,
+            size=PAGE,
+        )
+        names = await repository.player_names(page.guild_id, [row.user_id for row in shown.rows])
+        lang_param = query.get("lang", "")
+
+        def link(**changes: str) -> str:
+            values = {"jeu": board.name, "critere": metric, "quand": when, **changes}
+            if lang_param in (FRENCH, ENGLISH):
+                values["lang"] = lang_param
+            return "?" + urlencode(values)
+
+        rows = [
+            {
+                "user_id": row.user_id,
+                "medal": MEDALS.get(row.rank, f"{row.rank}."),
+                "name": names.get(row.user_id) or t(lang, "web.someone", id=str(row.user_id)[-4:]),
+                # Relative links: the pages work behind a proxy that serves them under a path.
+                "url": f"{page.token}/joueur/{row.user_id}" + _lang_query(lang_param),
+                "value": number(row.value),
+            }
+            for row in shown.rows
+        ]
+        games = [
+            {
+                "label": t(lang, f"rank.game.{name}"),
+                "url": "?" + urlencode({"jeu": name, **_lang_dict(lang_param)}),
+                "active": name == board.name,
+            }
+            for name in BOARDS
+        ]
+        return self._html(
+            request,
+            "board.html",
+            lang,
+            title=t(lang, "web.title", server=page.guild_name),
+            server=page.guild_name,
+            board=board.name,
+            lang_param=lang_param if lang_param in (FRENCH, ENGLISH) else "",
+            games=games,
+            metrics=_metric_options(board, metric, lang),
+            whens=_when_options(seasons, shown.period, lang),
+            heading=shown.title(lang),
+            rows=rows,
+            page=shown.page + 1,
+            pages=shown.pages,
+            ranked=shown.ranked,
+            previous=link(page=str(shown.page)) if shown.page > 0 else None,
+            next=link(page=str(shown.page + 2)) if shown.page + 1 < shown.pages else None,
+        )
+
+    # ---- a player
+
+    async def _player(
+        self, request: web.Request
+    ) -> tuple[WebPage, int, dict[str, dict[str, float]], Mapping[str, Any]]:
+        page = await self._page(request)
+        user = int(request.match_info["user"])
+        repository = self._storage()
+        figures = await repository.player_figures(page.guild_id, user, list(BOARDS.values()))
+        ratings = await repository.player_ratings(page.guild_id, user)
+        if not figures and not ratings:
+            raise web.HTTPNotFound()  # nobody the server has figures of
+        return page, user, figures, ratings
+
+    async def player(self, request: web.Request) -> web.Response:
+        page, user, figures, ratings = await self._player(request)
+        lang = self._lang(request)
+        lang_param = request.query.get("lang", "")
+        names = await self._storage().player_names(page.guild_id, [user])
+        name = names.get(user) or t(lang, "web.someone", id=str(user)[-4:])
+        games = [
+            {
+                "name": game,
+                "label": t(lang, f"rank.game.{game}"),
+                "lines": [{"label": label, "value": value} for label, value in lines],
+            }
+            for game, lines in figure_lines(figures, dict(ratings), lang)
+        ]
+        return self._html(
+            request,
+            "player.html",
+            lang,
+            title=t(lang, "web.player_title", player=name, server=page.guild_name),
+            name=name,
+            server=page.guild_name,
+            back=f"../../{page.token}" + _lang_query(lang_param),
+            picture=f"{user}.png" + _lang_query(lang_param),
+            games=games,
+        )
+
+    async def picture(self, request: web.Request) -> web.Response:
+        page, user, figures, _ = await self._player(request)
+        lang = self._lang(request)
+        png = await player_picture(self._storage(), page.guild_id, user, lang, figures)
+        return web.Response(body=png, content_type="image/png", headers=HEADERS)
+
+
+def _lang_dict(lang_param: str) -> dict[str, str]:
+    return {"lang": lang_param} if lang_param in (FRENCH, ENGLISH) else {}
+
+
+def _lang_query(lang_param: str) -> str:
+    chosen = _lang_dict(lang_param)
+    return "?" + urlencode(chosen) if chosen else ""
+
+
+def _metric_options(board: Board, chosen: str, lang: str) -> list[Option]:
+    return [Option(m, t(lang, f"metric.{m}"), m == chosen) for m in board.criteria]
+
+
+def _when_options(seasons: list[Season], chosen: str, lang: str) -> list[Option]:
+    """The periods, then the seasons, the latest first."""
+    options = [Option(p, t(lang, f"rank.period.{p}"), p == chosen) for p in PERIODS]
+    for season in reversed(seasons):
+        span = season_span(season, lang)
+        label = span if season.closed else t(lang, "season.current", span=span)
+        value = season_period(season.number)
+        options.append(Option(value, label, value == chosen))
+    return options

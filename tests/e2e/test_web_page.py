@@ -1,0 +1,212 @@
+"""The server's web page in a real browser (headless Chromium on a phone-sized screen),
+served by the real bot: turned on and off with `/reglages web`, it shows the figures
+`/classement` shows for every game, criterion, period and season, a player's figures as
+`/stats` lists them with their picture, and a wrong or retired address is a 404.
+
+Set ``GOBELET_WEB_SCREENSHOT=docs/web-page.png`` to keep the screenshot of the page the
+README shows."""
+
+from __future__ import annotations
+
+import calendar
+import os
+import re
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Page
+
+from tests.e2e.botprocess import BotProcess
+from tests.e2e.browser import browser, phone
+from tests.e2e.conftest import BOT_KEY
+from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.test_operations import free_port
+from tests.e2e.test_persistence import (
+    STAT_LINE,
+    Game,
+    leaderboard_rows,
+    private_answer,
+)
+from tests.e2e.test_seasons import first_of_next_month, wall
+from tests.e2e.world import Channel, User
+
+ADDRESS = re.compile(r"(http://127\.0\.0\.1:\d+/s/[A-Za-z0-9_-]{22})")
+
+
+class Served:
+    def __init__(self, bot: BotProcess, port: int) -> None:
+        self.bot = bot
+        self.base = f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture
+async def served(
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str, request: pytest.FixtureRequest
+) -> AsyncIterator[Served]:
+    port = free_port()
+    env = {
+        "GOBELET_WEB_PORT": str(port),
+        "GOBELET_WEB_URL": f"http://127.0.0.1:{port}",
+        "GOBELET_DICE_SEED": "7031",
+    }
+    process = BotProcess(emulator, tmp_path, env=env, database_url=database_url)
+    request.node.stash[BOT_KEY] = process
+    try:
+        await process.start()
+        yield Served(process, port)
+    finally:
+        await process.stop()
+
+
+async def web_rows(page: Page) -> list[tuple[int, int, str]]:
+    """(rank, user id, value) of each row the page shows (every page of it)."""
+    found: list[tuple[int, int, str]] = []
+    while True:
+        for row in await page.locator("tr[data-user]").all():
+            rank = (await row.locator("td.rank").inner_text()).strip()
+            medal = {"🥇": 1, "🥈": 2, "🥉": 3}.get(rank)
+            user = int(await row.get_attribute("data-user") or 0)
+            value = (await row.locator("td.value").inner_text()).strip()
+            found.append((medal or int(rank.rstrip(".")), user, value))
+        following = page.locator('a[rel="next"]')
+        if not await following.count():
+            return found
+        await following.click()
+        await page.wait_for_load_state()
+
+
+async def discord_rows(
+    emulator: DiscordEmulator, user: User, channel: Channel, options: dict[str, object]
+) -> list[tuple[int, int, str]]:
+    shown = await (await emulator.slash(user, channel, "classement", options)).reply()
+    return leaderboard_rows(shown)
+
+
+async def show(page: Page, *, metric: str | None = None, when: str | None = None) -> None:
+    if metric is not None:
+        await page.select_option("select[name=critere]", metric)
+    if when is not None:
+        await page.select_option("select[name=quand]", when)
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Afficher").click()
+
+
+async def fits_the_screen(page: Page) -> bool:
+    return bool(
+        await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    )
+
+
+async def test_the_page_shows_what_classement_shows_and_only_while_it_is_on(
+    emulator: DiscordEmulator, served: Served
+) -> None:
+    bot = served.bot
+    alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
+    comptoir = emulator.channel("bar", "comptoir")
+
+    # Two seasons: a game in the first, the month turns, a game in the second.
+    first = Game(emulator, comptoir, [alice, bob, carol])
+    await first.open(lives=1)
+    await first.play_to_the_end()
+    ends = first_of_next_month(datetime.fromtimestamp(wall(emulator), UTC).date())
+    await bot.kill()
+    emulator.travel(calendar.timegm(ends.timetuple()) + 3600 - wall(emulator))
+    await bot.start()
+    second = Game(emulator, comptoir, [alice, bob])
+    await second.open(lives=1)
+    await second.play_to_the_end()
+
+    # Off until a manager turns it on; the answer gives its address.
+    turned_on = await private_answer(emulator, carol, comptoir, "reglages web", {"activer": True})
+    (address,) = ADDRESS.findall(turned_on.text)
+    assert turned_on.text.startswith("🌐 The server's web page is on: ")
+
+    async with browser() as launched, phone(launched) as page:
+        answer = await page.goto(address)
+        assert answer is not None and answer.status == 200
+        assert await page.title() == "Classements de bar"
+        assert await fits_the_screen(page)
+        # The first game's board by default: nobody plays Maya (party) here.
+        assert "Personne n'est encore classé ici" in await page.inner_text("main")
+        await page.get_by_role("link", name="Mia (vies)").click()
+        await page.wait_for_load_state()
+        assert await page.locator("nav.games a[aria-current=page]").inner_text() == "Mia (vies)"
+
+        # Every criterion, every period and both seasons: the page's figures are Discord's.
+        criteria = await page.locator("select[name=critere] option").evaluate_all(
+            "options => options.map(o => o.value)"
+        )
+        assert criteria[0] == "wins" and criteria[-1] == "rating"
+        whens = await page.locator("select[name=quand] option").evaluate_all(
+            "options => options.map(o => o.value)"
+        )
+        assert whens == ["semaine", "mois", "tout", "s2", "s1"]
+        compared = 0
+        for metric in criteria:
+            for when in whens:
+                await show(page, metric=metric, when=when)
+                options: dict[str, object] = {"jeu": "mia", "critere": metric}
+                if when in ("semaine", "mois", "tout"):
+                    options["periode"] = when
+                else:
+                    options["saison"] = int(when.removeprefix("s"))
+                expected = await discord_rows(emulator, alice, comptoir, options)
+                assert await web_rows(page) == expected, (metric, when)
+                compared += bool(expected)
+        assert compared >= len(criteria)  # not a comparison of empty boards
+
+        if os.environ.get("GOBELET_WEB_SCREENSHOT"):
+            await show(page, metric="wins", when="tout")
+            await page.screenshot(path=os.environ["GOBELET_WEB_SCREENSHOT"], full_page=True)
+
+        # A player's page: their /stats figures, and their picture.
+        await show(page, metric="wins", when="tout")
+        first = page.locator("tr[data-user] td.player a").first
+        user = int(await page.locator("tr[data-user]").first.get_attribute("data-user") or 0)
+        await first.click()
+        await page.wait_for_load_state()
+        stats = await (await emulator.slash(alice, comptoir, "stats", {"joueur": user})).reply()
+        mia = next(f for f in stats.embeds[0]["fields"] if f["name"] == "Mia (vies)")
+        listed = [STAT_LINE.match(line).groups() for line in mia["value"].splitlines()]  # type: ignore[union-attr]
+        card = page.locator('section.card[data-game="mia"]')
+        labels = await card.locator("dt").all_inner_texts()
+        values = await card.locator("dd").all_inner_texts()
+        assert list(zip(labels, values, strict=True)) == listed
+        loaded = await page.locator("img.picture").evaluate("image => image.naturalWidth")
+        assert loaded > 500
+        assert await fits_the_screen(page)
+
+        # A wrong address, then the page turned off: 404.
+        wrong = await page.goto(address[:-3] + "xyz")
+        assert wrong is not None and wrong.status == 404
+        assert "Page introuvable" in await page.inner_text("main")
+        off = await private_answer(emulator, carol, comptoir, "reglages web", {"activer": False})
+        assert off.text == "🌐 The server's web page is off: its address leads nowhere now."
+        gone = await page.goto(address)
+        assert gone is not None and gone.status == 404
+        # Turned on again with a new address: the old one stays dead.
+        again = await private_answer(
+            emulator, carol, comptoir, "reglages web", {"activer": True, "nouvelle_adresse": True}
+        )
+        (renewed,) = ADDRESS.findall(again.text)
+        assert renewed != address
+        assert (await page.goto(address)).status == 404  # type: ignore[union-attr]
+        assert (await page.goto(renewed)).status == 200  # type: ignore[union-attr]
+
+
+async def test_an_english_browser_reads_the_page_in_english(
+    emulator: DiscordEmulator, served: Served
+) -> None:
+    dave = emulator.user("dave")
+    general = emulator.channel("pub", "general")
+    turned_on = await private_answer(emulator, dave, general, "reglages web", {"activer": True})
+    (address,) = ADDRESS.findall(turned_on.text)
+    async with browser() as launched, phone(launched, locale="en-GB") as page:
+        await page.goto(address)
+        assert await page.title() == "pub's leaderboards"
+        assert "Nobody is ranked here yet" in await page.inner_text("main")
+        await page.get_by_role("link", name="Français").click()
+        await page.wait_for_load_state()
+        assert await page.title() == "Classements de pub"
