@@ -4,12 +4,14 @@ asyncpg for several processes."""
 
 from bot.storage.base import (
     ALL_SHARDS,
+    AchievementStore,
     ChannelBusy,
     EventRecord,
     FigureStore,
     GameRecord,
     GameResults,
     GameStore,
+    Held,
     Rating,
     Repository,
     SettingsStore,
@@ -43,12 +45,14 @@ async def open_repository(url: str) -> Repository:
 
 __all__ = [
     "ALL_SHARDS",
+    "AchievementStore",
     "ChannelBusy",
     "EventRecord",
     "FigureStore",
     "GameRecord",
     "GameResults",
     "GameStore",
+    "Held",
     "Rating",
     "Repository",
     "SettingsStore",
