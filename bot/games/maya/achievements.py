@@ -3,8 +3,9 @@ event log:
 
 - ``maya_real_maya``: announced Maya with a real Maya under the cup, and someone lifted it;
 - ``maya_warrior``: facing a Maya, believed it as a Warrior and rolled a Maya;
-- ``maya_untouched``: won a Mia game (lives) without losing a single life, with at least
-  one opponent eliminated (a game everyone else left is no win to boast of);
+- ``maya_untouched``: won a Mia game (lives) started with three lives or more without
+  losing a single one, with at least one opponent eliminated (at one life, every winner
+  is untouched; and a game everyone else left is no win to boast of);
 - ``maya_ten_lifts``: ten lifts in a row that caught a bluff, over one's games of Maya
   and Mia on a server (a lift on a true announcement starts the count again).
 """
@@ -18,6 +19,7 @@ from bot.games.maya.events import GameWon, LifeLost, PlayerEliminated, Revealed,
 from bot.kernel.achievements import Achievement, Feat, Finished, Streak
 
 LIFTS_IN_A_ROW = 10
+UNTOUCHED_LIVES = 3  # the fewest starting lives an untouched win counts with
 
 
 def real_mayas_lifted(game: Finished) -> Iterator[int]:
@@ -33,6 +35,9 @@ def warriors_who_made_it(game: Finished) -> Iterator[int]:
 
 
 def untouched_winners(game: Finished) -> Iterator[int]:
+    rules = game.state.rules
+    if not rules.lives or rules.vies < UNTOUCHED_LIVES:
+        return
     events = game.events
     hurt = {e.player for e in events if isinstance(e, LifeLost) and e.lives > 0}
     if not any(isinstance(e, PlayerEliminated) for e in events):

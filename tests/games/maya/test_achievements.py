@@ -75,11 +75,23 @@ def test_a_cpu_earns_nothing_the_humans_at_its_table_do():
     assert earned(SPEC, state, events, humans=[1, 3]) == set()
 
 
+def bluffs(liar: int, lifter: int, times: int) -> list:
+    """``liar`` bluffs, ``lifter`` lifts, ``times`` times (the loser opens again)."""
+    return [Roll(liar, dice=(3, 1)), Announce(liar, 65), Lift(lifter)] * times
+
+
 def test_winning_mia_without_losing_a_life_earns_untouched():
-    # Two players, one life each: 2 lifts a true 66 and is out.
-    state, events = played(VIES, 2, Roll(1, dice=(6, 6)), Announce(1, 66), Lift(2), vies=1)
+    # 2 lifts a true 66, then bluffs twice and is out of three lives.
+    true_66 = [Roll(1, dice=(6, 6)), Announce(1, 66), Lift(2)]
+    state, events = played(VIES, 2, *true_66, *bluffs(2, 1, 2), vies=3)
     assert state.winner == 1
     assert earned(SPEC, state, events) == {(1, "maya_untouched")}
+
+
+def test_an_untouched_win_needs_three_lives_to_lose_at_the_start():
+    state, events = played(VIES, 2, Roll(1, dice=(6, 6)), Announce(1, 66), Lift(2), vies=1)
+    assert state.winner == 1
+    assert earned(SPEC, state, events) == set()
 
 
 def test_a_winner_who_lost_a_life_is_not_untouched():
@@ -92,10 +104,8 @@ def test_a_winner_who_lost_a_life_is_not_untouched():
         Roll(1, dice=(6, 6)),
         Announce(1, 66),
         Lift(2),  # true: 2 loses a life, and opens
-        Roll(2, dice=(3, 1)),
-        Announce(2, 65),
-        Lift(1),  # 2 bluffed: out
-        vies=2,
+        *bluffs(2, 1, 2),  # 2 bluffs twice more: out
+        vies=3,
     )
     assert state.winner == 1
     assert (1, "maya_untouched") not in earned(SPEC, state, events)
