@@ -16,6 +16,7 @@ from bot.kernel.spec import RATING, Board, Metric
 from bot.storage import Repository, Standing
 from bot.table import TableError
 from cogs.table import answers
+from cogs.table.achievements import held_names
 from cogs.table.components import label_of
 from cogs.table.errors import private_lang, public_language, refuse
 
@@ -273,8 +274,9 @@ async def player_embed(
 ) -> discord.Embed:
     figures = await repository.player_figures(guild_id, user_id, list(BOARDS.values()))
     ratings = await repository.player_ratings(guild_id, user_id)
+    held = (await repository.achievements(guild_id, [user_id])).get(user_id, [])
     title = t(lang, "stats.title", player=f"<@{user_id}>")
-    if not figures and not ratings:
+    if not figures and not ratings and not held:
         return discord.Embed(colour=COLOUR, description=title + "\n" + t(lang, "stats.empty"))
     embed = discord.Embed(colour=COLOUR, description=title)
     for game, board in BOARDS.items():
@@ -291,6 +293,9 @@ async def player_embed(
         embed.add_field(
             name=t(lang, f"rank.game.{game}"), value="\n".join(lines) or "—", inline=True
         )
+    names = held_names(lang, held)
+    if names:
+        embed.add_field(name=t(lang, "stats.achievements"), value=" · ".join(names), inline=False)
     return embed
 
 
