@@ -40,7 +40,15 @@ def extensions() -> tuple[str, ...]:
     """The extensions loaded at start-up, in order: the tables' shared parts, each registered
     game's Discord package (``cogs.<game>``), then what iterates the games."""
     games = tuple(f"cogs.{spec.name}" for spec in REGISTRY)
-    return ("cogs.table", *games, "cogs.classement", "cogs.reglages", "cogs.donnees", "cogs.aide")
+    return (
+        "cogs.table",
+        *games,
+        "cogs.classement",
+        "cogs.succes",
+        "cogs.reglages",
+        "cogs.donnees",
+        "cogs.aide",
+    )
 
 
 def point_at(settings: Settings) -> None:

@@ -26,10 +26,11 @@ from bot.leaderboards import (
     season_period,
     season_span,
 )
-from bot.storage import Rating, Repository, Season, Standing, Timer
+from bot.storage import Held, Rating, Repository, Season, Standing, Timer
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, PODIUM
 from cogs.table import answers
+from cogs.table.achievements import held_names
 from cogs.table.components import label_of
 from cogs.table.errors import private_lang, public_language, refuse
 
@@ -310,7 +311,8 @@ class ClassementCog(commands.Cog, name="Classement"):
         lang = await public_language(self.repository, interaction)
         figures = await self.repository.player_figures(guild, who.id, list(BOARDS.values()))
         ratings = await self.repository.player_ratings(guild, who.id)
-        embed = figures_embed(who.id, figures, ratings, lang)
+        held = (await self.repository.achievements(guild, [who.id])).get(who.id, [])
+        embed = figures_embed(who.id, figures, ratings, held, lang)
         picture = None
         if figures:
             # Drawing takes a moment (the first time, matplotlib is loaded): "thinking…".
@@ -333,22 +335,27 @@ async def player_embed(
     """A player's figures and ratings on the server, as ``/stats`` shows them."""
     figures = await repository.player_figures(guild_id, user_id, list(BOARDS.values()))
     ratings = await repository.player_ratings(guild_id, user_id)
-    return figures_embed(user_id, figures, ratings, lang)
+    held = (await repository.achievements(guild_id, [user_id])).get(user_id, [])
+    return figures_embed(user_id, figures, ratings, held, lang)
 
 
 def figures_embed(
     user_id: int,
     figures: dict[str, dict[str, float]],
     ratings: dict[str, Rating],
+    held: list[Held],
     lang: str,
 ) -> discord.Embed:
     title = t(lang, "stats.title", player=f"<@{user_id}>")
-    if not figures and not ratings:
+    if not figures and not ratings and not held:
         return discord.Embed(colour=COLOUR, description=title + "\n" + t(lang, "stats.empty"))
     embed = discord.Embed(colour=COLOUR, description=title)
     for game, lines in figure_lines(figures, ratings, lang):
         value = "\n".join(f"{label} : **{shown}**" for label, shown in lines)
         embed.add_field(name=t(lang, f"rank.game.{game}"), value=value or "—", inline=True)
+    names = held_names(lang, held)
+    if names:
+        embed.add_field(name=t(lang, "stats.achievements"), value=" · ".join(names), inline=False)
     return embed
 
 

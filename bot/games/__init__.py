@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from bot.games.maya.spec import SPEC as MAYA
 from bot.games.menteur.spec import SPEC as MENTEUR
 from bot.games.yades.spec import SPEC as YADES
+from bot.kernel.achievements import Achievement
 from bot.kernel.spec import Board, GameSpec
 
 
@@ -21,6 +22,13 @@ class Registry:
 
     def __init__(self, *specs: GameSpec) -> None:
         self._specs = {spec.name: spec for spec in specs}
+        # Achievements are stored by code alone: two games may not share one.
+        self._achievements: dict[str, tuple[GameSpec, Achievement]] = {}
+        for spec in specs:
+            for achievement in spec.achievements:
+                if achievement.code in self._achievements:
+                    raise ValueError(f"two achievements are coded {achievement.code!r}")
+                self._achievements[achievement.code] = (spec, achievement)
 
     def __getitem__(self, name: str) -> GameSpec:
         return self._specs[name]
@@ -36,6 +44,10 @@ class Registry:
         for spec in self:
             for board in spec.boards:
                 yield spec, board
+
+    def achievement(self, code: str) -> tuple[GameSpec, Achievement] | None:
+        """The achievement stored as ``code`` and its game (None: no game declares it now)."""
+        return self._achievements.get(code)
 
 
 REGISTRY = Registry(MAYA, YADES, MENTEUR)

@@ -11,9 +11,12 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.kernel.events import Event, EventTypes
+
+if TYPE_CHECKING:
+    from bot.kernel.achievements import Achievement
 
 
 class Ending(StrEnum):
@@ -99,6 +102,7 @@ class GameSpec(Protocol):
     max_players: int
     events: EventTypes
     boards: tuple[Board, ...]
+    achievements: tuple[Achievement, ...]  # what its players may earn (a code is stored)
 
     def rules_to_json(self, rules: Any) -> dict[str, Any]: ...
 

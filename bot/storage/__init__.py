@@ -4,12 +4,14 @@ PostgreSQL through asyncpg for several processes."""
 
 from bot.storage.base import (
     ALL_SHARDS,
+    AchievementStore,
     ChannelBusy,
     EventRecord,
     FigureStore,
     GameRecord,
     GameResults,
     GameStore,
+    Held,
     Rating,
     RatingPoint,
     Repository,
@@ -48,12 +50,14 @@ async def open_repository(url: str) -> Repository:
 
 __all__ = [
     "ALL_SHARDS",
+    "AchievementStore",
     "ChannelBusy",
     "EventRecord",
     "FigureStore",
     "GameRecord",
     "GameResults",
     "GameStore",
+    "Held",
     "Rating",
     "RatingPoint",
     "Repository",

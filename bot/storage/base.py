@@ -1,7 +1,8 @@
 """The storage ports the tables and cogs use, whatever the database: games
-(``GameStore``), leaderboard figures and ratings (``FigureStore``), server settings
-(``SettingsStore``), every deadline (``TimerStore``), the servers' seasons
-(``SeasonStore``) and web pages (``WebStore``); a ``Repository`` is all of them.
+(``GameStore``), leaderboard figures and ratings (``FigureStore``), achievements
+(``AchievementStore``), server settings (``SettingsStore``), every deadline
+(``TimerStore``), the servers' seasons (``SeasonStore``) and web pages (``WebStore``); a
+``Repository`` is all of them.
 
 How a figure adds up and ranks is never read from its name: the leaderboard calls take the
 ``Metric`` a game declared (``bot.kernel.spec``), and a finished game's ``GameResults``
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
+from bot.kernel.achievements import Awards
 from bot.kernel.spec import Aggregate, Board, Metric
 
 # The stored figure every board counts one of per game played: what a mean divides by.
@@ -108,11 +111,23 @@ class GameResults:
     rated_from: dict[int, float] = field(default_factory=dict)
     # user -> the name they joined the game with (the web page shows names).
     names: dict[int, str] = field(default_factory=dict)
+    # The achievements its humans earned that they did not hold yet (the store keeps a
+    # player's first of each, whatever it is given) and their streaks' runs after it.
+    awards: Awards = field(default_factory=Awards)
 
     @property
     def maxima(self) -> frozenset[str]:
         """The stored figures that keep a player's best of a day rather than add up."""
         return frozenset(m.column for m in self.board.metrics if m.aggregate is Aggregate.MAX)
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """An achievement a player holds on a server: earned in game ``game_id``, at ``earned_at``."""
+
+    code: str
+    game_id: int
+    earned_at: datetime  # aware, UTC
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,9 +281,25 @@ class FigureStore(Protocol):
         ...
 
     async def forget_player(self, guild_id: int, user_id: int) -> int:
-        """Delete a player's figures, ratings (current, archived, their history) and the
-        display name their games kept (and the web page shows), in a server; returns the
-        rows changed."""
+        """Delete a player's figures, ratings (current, archived, their history),
+        achievements and streaks, and the display name their games kept (and the web page
+        shows), in a server; returns the rows changed."""
+        ...
+
+
+class AchievementStore(Protocol):
+    """Achievements: each earned once per server and player (the first game that earned it
+    keeps it), written with the game's results by ``save_game``; and the run each player has
+    going on each streak."""
+
+    async def achievements(self, guild_id: int, users: Sequence[int]) -> dict[int, list[Held]]:
+        """What each of ``users`` holds on the server, in the order earned (a player holding
+        none is left out)."""
+        ...
+
+    async def streak_runs(self, guild_id: int, users: Sequence[int]) -> dict[tuple[int, str], int]:
+        """(player, streak code) -> the run of tries right in a row they have going (none
+        stored: zero)."""
         ...
 
 
@@ -391,6 +422,7 @@ class WebStore(Protocol):
 class Repository(
     GameStore,
     FigureStore,
+    AchievementStore,
     SettingsStore,
     TimerStore,
     SeasonStore,

@@ -1,15 +1,17 @@
 """What the SQL backends share: the leaderboard queries (written with ``?`` marks; a
-backend with numbered marks renumbers them), the shard filter, and reading a figure."""
+backend with numbered marks renumbers them), the shard filter, reading a figure, writing
+achievements, and the migrations' Python steps."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from typing import Any, Protocol
 
+from bot.kernel.achievements import Awards
 from bot.kernel.spec import RATING, Aggregate, Better, Board, Metric
-from bot.storage.base import GAMES, GameRecord, Season, Shards, Timer
+from bot.storage.base import GAMES, EventRecord, GameRecord, Season, Shards, Timer
 
 RUNNING = ("lobby", "active")
 
@@ -28,6 +30,31 @@ def migrations(package: str) -> list[tuple[int, str]]:
         if name.endswith(".sql") and name[:4].isdigit():
             found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
     return sorted(found)
+
+
+class Replay(Protocol):
+    """A migration's Python step, for what SQL cannot compute from the rows (an event log
+    read by the games' own code): it is shown every game counted on the leaderboards, in
+    the order they were counted, and says what each awards. The backend writes that as a
+    game's end does, in the migration's transaction: the step runs once, or not at all."""
+
+    def game(self, record: GameRecord, events: Sequence[EventRecord]) -> Awards | None: ...
+
+
+def replays() -> dict[int, Callable[[], Replay]]:
+    """The migrations (by number) whose SQL is followed by a replay of the past games."""
+    # Imported when migrating: the games' code, which the replay runs, imports these ports.
+    from bot.achievements import Backfill
+
+    return {5: Backfill}
+
+
+# The games a replay is shown, in the order they were counted: (id, when they finished).
+COUNTED_GAMES = (
+    "SELECT games.id, COALESCE(games.finished_at, games.updated_at) FROM games"
+    " JOIN counted_games ON counted_games.game_id = games.id"
+    " ORDER BY counted_games.counted_at, games.id"
+)
 
 
 def numbered(sql: str) -> str:
@@ -189,3 +216,30 @@ SEASON_COLUMNS = "number, started, ends, closed_at IS NOT NULL"
 def season(row: Row) -> Season:
     """A ``seasons`` row read as ``SEASON_COLUMNS``."""
     return Season(row[0], row[1], row[2], bool(row[3]))
+
+
+# Achievements: a player's first of each on a server is kept.
+AWARD = (
+    "INSERT INTO achievements (guild_id, user_id, code, game_id, earned_at)"
+    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id, code) DO NOTHING"
+)
+_RUN = (
+    "INSERT INTO achievement_runs (guild_id, user_id, code, run) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (guild_id, user_id, code) DO UPDATE SET run = "
+)
+RUN_RESTARTED = _RUN + "excluded.run"
+# Added to the run held rather than set: two games ending at once both count.
+RUN_CONTINUED = _RUN + "achievement_runs.run + excluded.run"
+
+
+def award_rows(
+    guild_id: int, game_id: int, awards: Awards, earned_at: Any
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """The rows of ``AWARD``, ``RUN_RESTARTED`` and ``RUN_CONTINUED`` for a game's awards,
+    each in one order whatever the game (rows locked in the same order never deadlock)."""
+    earned = sorted((guild_id, e.user_id, e.code, game_id, earned_at) for e in awards.earned)
+    restarted = sorted((guild_id, r.user_id, r.code, r.length) for r in awards.runs if r.restarted)
+    continued = sorted(
+        (guild_id, r.user_id, r.code, r.length) for r in awards.runs if not r.restarted
+    )
+    return earned, restarted, continued

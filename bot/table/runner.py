@@ -22,6 +22,7 @@ from bot import metrics
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.kernel import rating
+from bot.kernel.achievements import Awards, Finished, award
 from bot.kernel.spec import Ending
 from bot.storage import (
     ChannelBusy,
@@ -354,13 +355,16 @@ class Tables(Turns):
             log.warning("server %s: its season could not begin (%s)", table.guild_id, error)
 
     async def _results(self, table: Table, state: Any, events: Sequence[Any]) -> GameResults:
-        """The finished game's figures and ratings for its human players (CPUs never count),
-        from its whole event log (the stored one, and the events of its last move)."""
+        """The finished game's figures, ratings and achievements for its human players (CPUs
+        never count), from its whole event log (the stored one, and the events of its last
+        move)."""
         kind = REGISTRY[table.kind]
         stored = await self.repository.events(table.id)
         logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
         humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
-        results = kind.results(state, [*logged, *events], humans, table.rules)
+        whole = [*logged, *events]
+        results = kind.results(state, whole, humans, table.rules)
+        awards = await self._awards(table, Finished(state, whole, tuple(humans), results))
         ratings: dict[int, float] = {}
         rated_from: dict[int, float] = {}
         if len(results.figures) >= 2:
@@ -378,7 +382,24 @@ class Tables(Turns):
             ratings=ratings,
             rated_from=rated_from,
             names={p: table.names[p] for p in results.figures if p in table.names},
+            awards=awards,
         )
+
+    async def _awards(self, table: Table, game: Finished) -> Awards:
+        """What the game earned its humans that they do not hold yet on the server (what
+        its end announces), and their streaks' runs after it."""
+        if not game.humans:
+            return Awards()
+        kind = REGISTRY[table.kind]
+        runs = await self.repository.streak_runs(table.guild_id, game.humans)
+        held = await self.repository.achievements(table.guild_id, game.humans)
+        awards = award(kind.achievements, game, runs)
+        new = tuple(
+            earned
+            for earned in awards.earned
+            if earned.code not in {h.code for h in held.get(earned.user_id, ())}
+        )
+        return Awards(new, awards.runs)
 
     def turn_seconds(self, table: Table) -> float:
         return table.turn_seconds or self.settings.turn_seconds

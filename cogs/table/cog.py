@@ -24,6 +24,7 @@ from bot.kernel.errors import NotNow
 from bot.kernel.spec import GameSpec
 from bot.table import Table, TableError, Tables
 from cogs.table import answers
+from cogs.table.achievements import earned_lines
 from cogs.table.channel import Channel, display_name
 from cogs.table.components import LOBBY_ACTIONS
 from cogs.table.errors import Names, public_lang, refuse
@@ -444,11 +445,14 @@ class TableCog(Channel, commands.GroupCog):
         await self._guarded(table, "end the turn", self._after_turn(table))
 
     async def _ended(self, table: Table) -> None:
-        """The game just ended: its final standings head the table's last message."""
+        """The game just ended: its final standings head the table's last message, with
+        the achievements its players earned in it (those they did not hold yet)."""
         kind = REGISTRY[table.kind]
         stored = await self.tables.repository.events(table.id)
         logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
-        await self.tell(table, self.standings(table, logged), headline=True)
+        earned = table.results.awards.earned if table.results is not None else ()
+        lines = [*self.standings(table, logged), *earned_lines(table.lang, earned)]
+        await self.tell(table, lines, headline=True)
 
     def standings(self, table: Table, logged: Sequence[Any]) -> list[str]:
         """The final standings of a game just ended, from its whole event log."""

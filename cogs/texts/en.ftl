@@ -104,6 +104,14 @@ stats-plot_no_rating = No rated game with others yet
 ## err
 err-unknown_metric = Unknown criterion for this game. Criteria: { $metrics }
 
+## ach
+# An achievement earned at the end of a game, and the list /achievements shows.
+ach-earned = 🏅 Achievement unlocked for { $player }: **{ $name }** — { $description }
+ach-title = 🏅 { $player }'s achievements on this server: { $earned }/{ $total }
+ach-held = 🏅 **{ $name }** — { $description } ({ $when })
+ach-locked = 🔒 { $name } — { $description }
+stats-achievements = 🏅 Achievements
+
 ## settings
 settings-title = ⚙️ **Server settings**
 settings-timer = ⏱️ Turn timer: { $seconds } s
@@ -128,8 +136,8 @@ settings-web_off = 🌐 The server's web page is off: its address leads nowhere 
 err-need_manage_guild = You need the Manage Server permission to change the settings.
 
 ## data
-data-what = Here is what Gobelet keeps about you on this server: your statistics, your Elo rating (each finished season's, and how it moved), and the name you joined tables with (for the Yadès sheets). The moves you played stay attached to their games.
-data-sure = Erase all your statistics, your rating and your kept name on this server? This cannot be undone.
+data-what = Here is what Gobelet keeps about you on this server: your statistics, your Elo rating (each finished season's, and how it moved), your achievements, and the name you joined tables with (for the Yadès sheets and the server's web page). The moves you played stay attached to their games.
+data-sure = Erase all your statistics, your achievements, your rating and your kept name on this server? This cannot be undone.
 data-confirm = Yes, erase everything
 data-erased = 🗑️ Done: { $rows ->
         [one] { $rows } row erased.

@@ -104,6 +104,14 @@ stats-plot_no_rating = Pas encore de partie classée à plusieurs
 ## err
 err-unknown_metric = Critère inconnu pour ce jeu. Critères : { $metrics }
 
+## ach
+# An achievement earned at the end of a game, and the list /succes shows.
+ach-earned = 🏅 Succès débloqué pour { $player } : **{ $name }** — { $description }
+ach-title = 🏅 Succès de { $player } sur ce serveur : { $earned }/{ $total }
+ach-held = 🏅 **{ $name }** — { $description } ({ $when })
+ach-locked = 🔒 { $name } — { $description }
+stats-achievements = 🏅 Succès
+
 ## settings
 settings-title = ⚙️ **Réglages du serveur**
 settings-timer = ⏱️ Minuteur : { $seconds } s par tour
@@ -122,8 +130,8 @@ settings-web_off = 🌐 La page web du serveur est éteinte : son adresse ne mè
 err-need_manage_guild = Il faut la permission « Gérer le serveur » pour changer les réglages.
 
 ## data
-data-what = Voici ce que Gobelet garde de toi sur ce serveur : tes statistiques, ton classement Elo (celui de chaque saison finie et son évolution), et le nom sous lequel tu as rejoint les tables (pour les feuilles de Yadès). L'historique des coups joués reste attaché aux parties.
-data-sure = Effacer toutes tes statistiques, ton classement et ton nom gardé sur ce serveur ? C'est définitif.
+data-what = Voici ce que Gobelet garde de toi sur ce serveur : tes statistiques, ton classement Elo (celui de chaque saison finie et son évolution), tes succès, et le nom sous lequel tu as rejoint les tables (pour les feuilles de Yadès et la page web du serveur). L'historique des coups joués reste attaché aux parties.
+data-sure = Effacer toutes tes statistiques, tes succès, ton classement et ton nom gardé sur ce serveur ? C'est définitif.
 data-confirm = Oui, tout effacer
 data-erased = 🗑️ C'est fait : { $rows ->
         [one] { $rows } ligne effacée.

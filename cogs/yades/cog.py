@@ -47,6 +47,9 @@ class YadesCog(
 ):
     spec = SPEC
     headlines = (y.GameWon, y.GameEnded)
+    # The sheets' totals tell the end (``_summary``); what ends a game also brings the
+    # achievements earned in it.
+    endings = (y.GameWon, y.GameEnded)
     moves = ((y.Roll, "y.btn.roll"), (y.Score, "y.select"))
 
     def __init__(self, bot: Any) -> None:

@@ -741,20 +741,27 @@ async def test_erasing_my_data_asks_first_then_removes_every_row(
     history = database_rows(bot, "rating_history", guild.id, alice.id)  # the game's point
     shown_name = database_rows(bot, "player_names", guild.id, alice.id)  # for the web page
     assert figures > 0 and ratings == 1 and named == 1 and history == 1 and shown_name == 1
+    # Her achievements and streaks (the run of lifts right she has going, if she lifted).
+    held = sum(
+        database_rows(bot, kept, guild.id, alice.id)
+        for kept in ("achievements", "achievement_runs")
+    )
 
     asked = await private_answer(emulator, alice, comptoir, "donnees effacer")
     assert asked.text == (
-        "Effacer toutes tes statistiques, ton classement et ton nom gardé sur ce serveur ?"
-        " C'est définitif."
+        "Effacer toutes tes statistiques, tes succès, ton classement et ton nom gardé sur ce"
+        " serveur ? C'est définitif."
     )
     assert [b.label for b in asked.buttons] == ["Oui, tout effacer"]
     # Asking erases nothing.
     assert database_rows(bot, "stat_values", guild.id, alice.id) == figures
     await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
     await emulator.wait_for(lambda: not asked.buttons, what="the confirmation answered")
-    erased = figures + ratings + history + shown_name + named
+    erased = figures + ratings + history + shown_name + held + named
     assert asked.text == f"🗑️ C'est fait : {erased} lignes effacées."
     assert games_naming(bot, guild.id, alice.id) == 0
+    for kept in ("achievements", "achievement_runs"):
+        assert database_rows(bot, kept, guild.id, alice.id) == 0
     assert games_naming(bot, guild.id, bob.id) == 1
 
     stats = await (await emulator.slash(alice, comptoir, "stats")).reply()

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.maya import cpu, metrics
+from bot.games.maya.achievements import ACHIEVEMENTS
 from bot.games.maya.actions import Action, Join, Leave, Stop
 from bot.games.maya.engine import apply, replay
 from bot.games.maya.events import EVENTS
@@ -14,6 +15,7 @@ from bot.games.maya.legal import complete, legal_actions, turn_actions
 from bot.games.maya.rules import AT_TABLE, LEFT, MAX_PLAYERS, MIN_PLAYERS, SOIREE, VIES, Rules
 from bot.games.maya.state import State, new_game
 from bot.games.maya.view import View, view
+from bot.kernel.achievements import Achievement
 from bot.kernel.events import Event
 from bot.kernel.spec import Board, Outcome, Results
 
@@ -24,6 +26,7 @@ class MayaSpec:
     max_players = MAX_PLAYERS
     events = EVENTS
     boards: tuple[Board, ...] = (metrics.MAYA_BOARD, metrics.MIA_BOARD)
+    achievements: tuple[Achievement, ...] = ACHIEVEMENTS
 
     def rules_to_json(self, rules: Rules) -> dict[str, Any]:
         return rules.to_json()

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.menteur import cpu, metrics
+from bot.games.menteur.achievements import ACHIEVEMENTS
 from bot.games.menteur.actions import Action, Leave, Roll, Stop
 from bot.games.menteur.engine import apply, replay
 from bot.games.menteur.events import EVENTS
@@ -23,6 +24,7 @@ from bot.games.menteur.rules import (
 )
 from bot.games.menteur.state import State, new_game
 from bot.games.menteur.view import View, view
+from bot.kernel.achievements import Achievement
 from bot.kernel.events import Event
 from bot.kernel.spec import Board, Outcome, Results
 
@@ -33,6 +35,7 @@ class MenteurSpec:
     max_players = MAX_PLAYERS
     events = EVENTS
     boards: tuple[Board, ...] = (metrics.BOARD,)
+    achievements: tuple[Achievement, ...] = ACHIEVEMENTS
 
     def rules_to_json(self, rules: Rules) -> dict[str, Any]:
         return rules.to_json()

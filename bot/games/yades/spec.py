@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.yades import cpu, metrics
+from bot.games.yades.achievements import ACHIEVEMENTS
 from bot.games.yades.actions import Action, Leave, Stop
 from bot.games.yades.engine import apply, replay
 from bot.games.yades.events import EVENTS
@@ -16,6 +17,7 @@ from bot.games.yades.rules import IN, MAX_PLAYERS, MIN_PLAYERS
 from bot.games.yades.sheet import PRESETS, Rules
 from bot.games.yades.state import State, new_game
 from bot.games.yades.view import View, view
+from bot.kernel.achievements import Achievement
 from bot.kernel.events import Event
 from bot.kernel.levels import DIFFICILE, FACILE, MOYEN
 from bot.kernel.spec import Board, Outcome, Results
@@ -30,6 +32,7 @@ class YadesSpec:
     max_players = MAX_PLAYERS
     events = EVENTS
     boards: tuple[Board, ...] = (metrics.BOARD,)
+    achievements: tuple[Achievement, ...] = ACHIEVEMENTS
 
     def rules_to_json(self, rules: YadesSetup) -> dict[str, Any]:
         return {"rules": rules.rules.to_json(), "mise": rules.mise}

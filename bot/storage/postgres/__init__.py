@@ -8,11 +8,13 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import asyncpg
 
 from bot.config import database_password
+from bot.kernel.achievements import Awards
 from bot.kernel.spec import Board, Metric
 from bot.storage import sql
 from bot.storage.base import (
@@ -21,6 +23,7 @@ from bot.storage.base import (
     EventRecord,
     GameRecord,
     GameResults,
+    Held,
     Rating,
     RatingPoint,
     Repository,
@@ -138,12 +141,17 @@ class PostgresRepository:
                 current = await db.fetchval(
                     "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
                 )
+                replays = sql.replays()
                 for version, script in shipped:
                     if version <= current:
                         continue
-                    # One transaction per migration: the schema and its number move together.
+                    # One transaction per migration: the schema, what its replay of the past
+                    # games writes, and its number move together.
                     async with db.transaction():
                         await db.execute(script)
+                        replay = replays.get(version)
+                        if replay is not None:
+                            await _replay(db, replay())
                         await db.execute(
                             "INSERT INTO schema_migrations (version) VALUES ($1)", version
                         )
@@ -416,6 +424,35 @@ class PostgresRepository:
             )
         return [RatingPoint(row[0], row[1].timestamp(), row[2]) for row in rows]
 
+    # ---- achievements
+
+    async def achievements(self, guild_id: int, users: Sequence[int]) -> dict[int, list[Held]]:
+        if not users:
+            return {}
+        async with self._connection() as db:
+            rows = await db.fetch(
+                "SELECT user_id, code, game_id, earned_at FROM achievements WHERE guild_id = $1"
+                " AND user_id = ANY($2::bigint[]) ORDER BY earned_at, game_id, code",
+                guild_id,
+                list(users),
+            )
+        held: dict[int, list[Held]] = {}
+        for row in rows:
+            held.setdefault(row[0], []).append(Held(row[1], row[2], row[3]))
+        return held
+
+    async def streak_runs(self, guild_id: int, users: Sequence[int]) -> dict[tuple[int, str], int]:
+        if not users:
+            return {}
+        async with self._connection() as db:
+            rows = await db.fetch(
+                "SELECT user_id, code, run FROM achievement_runs WHERE guild_id = $1"
+                " AND user_id = ANY($2::bigint[])",
+                guild_id,
+                list(users),
+            )
+        return {(row[0], row[1]): row[2] for row in rows}
+
     async def forget_player(self, guild_id: int, user_id: int) -> int:
         async with self._transaction() as db:
             first = await db.execute(
@@ -433,6 +470,15 @@ class PostgresRepository:
                         user_id,
                     )
                 )
+            held = 0
+            for forgotten in ("achievements", "achievement_runs"):
+                held += _count(
+                    await db.execute(
+                        f"DELETE FROM {forgotten} WHERE guild_id = $1 AND user_id = $2",
+                        guild_id,
+                        user_id,
+                    )
+                )
             # The display name they joined tables with (kept for the Yadès sheet pictures).
             third = await db.execute(
                 "UPDATE games SET meta_json = (meta_json::jsonb #- ARRAY['names', $2])::json"
@@ -440,7 +486,7 @@ class PostgresRepository:
                 guild_id,
                 str(int(user_id)),
             )
-        return _count(first) + _count(second) + archived + _count(third)
+        return _count(first) + _count(second) + archived + held + _count(third)
 
     # ---- web pages
 
@@ -687,6 +733,7 @@ async def _count_results(db: Connection, game_id: int, results: GameResults) -> 
             " game_id = excluded.game_id",
             [(guild_id, user, name, game_id) for user, name in sorted(results.names.items())],
         )
+    await _award(db, guild_id, game_id, results.awards, datetime.now(UTC))
     if results.ratings:
         # Add the change rather than overwrite: another game may have moved the rating since
         # it was read (without a ``rated_from`` entry, COALESCE makes it a plain set).
@@ -709,6 +756,37 @@ async def _count_results(db: Connection, game_id: int, results: GameResults) -> 
             game,
             sorted(results.ratings),
         )
+
+
+async def _award(
+    db: Connection, guild_id: int, game_id: int, awards: Awards, earned_at: datetime
+) -> None:
+    """Write what a game earned (a game's end, or the replay of a past one)."""
+    earned, restarted, continued = sql.award_rows(guild_id, game_id, awards, earned_at)
+    if earned:
+        await db.executemany(sql.numbered(sql.AWARD), earned)
+    if restarted:
+        await db.executemany(sql.numbered(sql.RUN_RESTARTED), restarted)
+    if continued:
+        await db.executemany(sql.numbered(sql.RUN_CONTINUED), continued)
+
+
+async def _replay(db: Connection, step: sql.Replay) -> None:
+    """Show ``step`` every counted game, in order, and write what each awards (inside a
+    migration's transaction)."""
+    for game_id, finished_at in await db.fetch(sql.COUNTED_GAMES):
+        row = await db.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
+        assert row is not None  # read in the same transaction as its id
+        logged = await db.fetch(
+            "SELECT type, visibility, recipient, payload_json FROM game_events"
+            " WHERE game_id = $1 ORDER BY seq",
+            game_id,
+        )
+        events = [EventRecord(r[0], r[1], r[2], json.loads(r[3])) for r in logged]
+        record = sql.game_record(row)
+        awards = step.game(record, events)
+        if awards is not None:
+            await _award(db, record.guild_id, game_id, awards, finished_at)
 
 
 _SAVE_GAME = (

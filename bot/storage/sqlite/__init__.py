@@ -17,6 +17,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
+from bot.kernel.achievements import Awards
 from bot.kernel.spec import Board, Metric
 from bot.storage import sql
 from bot.storage.base import (
@@ -25,6 +26,7 @@ from bot.storage.base import (
     EventRecord,
     GameRecord,
     GameResults,
+    Held,
     Rating,
     RatingPoint,
     Repository,
@@ -118,16 +120,23 @@ class SqliteRepository:
         shipped = migrations()
         if not shipped:
             raise StorageError("no SQL migrations found in bot/storage/sqlite: broken install")
+        replays = sql.replays()
         for version, script in shipped:
             if version <= current:
                 continue
-            # One transaction per migration: the schema and its version number move together.
+            # One transaction per migration: the schema, what its replay of the past games
+            # writes, and its version number move together.
             try:
                 await db.executescript(
                     f"BEGIN IMMEDIATE;\n{script}\n;"
                     f"INSERT INTO schema_migrations (version, applied_at)"
-                    f" VALUES ({version}, '{_now()}');\nCOMMIT;"
+                    f" VALUES ({version}, '{_now()}');"
                 )
+                replay = replays.get(version)
+                if replay is not None:
+                    step = replay()
+                    await db._execute(_replay, db._conn, step)
+                await db.execute("COMMIT")
             except BaseException:
                 await _rollback(db)
                 raise
@@ -365,6 +374,37 @@ class SqliteRepository:
         ) as cursor:
             return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
 
+    # ---- achievements
+
+    @_serialised
+    async def achievements(self, guild_id: int, users: Sequence[int]) -> dict[int, list[Held]]:
+        if not users:
+            return {}
+        marks = ",".join("?" * len(users))
+        async with self._db.execute(
+            f"SELECT user_id, code, game_id, earned_at FROM achievements WHERE guild_id = ?"
+            f" AND user_id IN ({marks}) ORDER BY earned_at, game_id, code",
+            (guild_id, *users),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        held: dict[int, list[Held]] = {}
+        for row in rows:
+            earned_at = datetime.fromisoformat(row[3])
+            held.setdefault(row[0], []).append(Held(row[1], row[2], earned_at))
+        return held
+
+    @_serialised
+    async def streak_runs(self, guild_id: int, users: Sequence[int]) -> dict[tuple[int, str], int]:
+        if not users:
+            return {}
+        marks = ",".join("?" * len(users))
+        async with self._db.execute(
+            f"SELECT user_id, code, run FROM achievement_runs WHERE guild_id = ?"
+            f" AND user_id IN ({marks})",
+            (guild_id, *users),
+        ) as cursor:
+            return {(row[0], row[1]): row[2] for row in await cursor.fetchall()}
+
     @_serialised
     async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
         async with self._db.execute(
@@ -392,6 +432,13 @@ class SqliteRepository:
                     f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
                 )
                 archived += cursor.rowcount
+            held = 0
+            for forgotten in ("achievements", "achievement_runs"):
+                cursor = await db.execute(
+                    f"DELETE FROM {forgotten} WHERE guild_id = ? AND user_id = ?",
+                    (guild_id, user_id),
+                )
+                held += cursor.rowcount
             # The display name they joined tables with (kept for the Yadès sheet pictures).
             name = f'$.names."{int(user_id)}"'
             third = await db.execute(
@@ -406,7 +453,7 @@ class SqliteRepository:
         except BaseException:
             await _rollback(db)
             raise
-        return first.rowcount + second.rowcount + archived + third.rowcount
+        return first.rowcount + second.rowcount + archived + held + third.rowcount
 
     # ---- web pages
 
@@ -707,6 +754,7 @@ def _count(db: sqlite3.Connection, game_id: int, results: GameResults, *, now: s
             " game_id = excluded.game_id",
             [(guild_id, user, name, game_id) for user, name in sorted(results.names.items())],
         )
+    _award(db, guild_id, game_id, results.awards, now)
     if results.ratings:
         # Add the change rather than overwrite: another game may have moved the rating since
         # it was read (without a ``rated_from`` entry, COALESCE makes it a plain set).
@@ -727,6 +775,38 @@ def _count(db: sqlite3.Connection, game_id: int, results: GameResults, *, now: s
             f" WHERE guild_id = ? AND game = ? AND user_id IN ({','.join('?' * len(rated))})",
             (now, guild_id, game, *rated),
         )
+
+
+def _award(
+    db: sqlite3.Connection, guild_id: int, game_id: int, awards: Awards, earned_at: str
+) -> None:
+    """Write what a game earned (a game's end, or the replay of a past one)."""
+    earned, restarted, continued = sql.award_rows(guild_id, game_id, awards, earned_at)
+    if earned:
+        db.executemany(sql.AWARD, earned)
+    if restarted:
+        db.executemany(sql.RUN_RESTARTED, restarted)
+    if continued:
+        db.executemany(sql.RUN_CONTINUED, continued)
+
+
+def _replay(db: sqlite3.Connection, step: sql.Replay) -> None:
+    """Show ``step`` every counted game, in order, and write what each awards (inside a
+    migration's transaction, on the connection's own thread)."""
+    games = db.execute(sql.COUNTED_GAMES).fetchall()
+    for game_id, finished_at in games:
+        row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        assert row is not None  # read in the same transaction as its id
+        logged = db.execute(
+            "SELECT type, visibility, recipient, payload_json FROM game_events"
+            " WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        ).fetchall()
+        events = [EventRecord(r[0], r[1], r[2], json.loads(r[3])) for r in logged]
+        record = sql.game_record(row)
+        awards = step.game(record, events)
+        if awards is not None:
+            _award(db, record.guild_id, game_id, awards, finished_at)
 
 
 class _Abandoned(Exception):

@@ -218,3 +218,14 @@ help-maya-options =
 help-maya-short =
     🎯 Announce what your two dice are worth (true or bluffed), higher than the previous announcement; the next player believes you or lifts the cup.
     The rules and options: /help game:Maya and Mia
+
+## ach
+ach-game-maya = Maya and Mia
+ach-maya_real_maya-name = The real thing
+ach-maya_real_maya-description = Announce Maya with a real Maya under the cup, and get lifted.
+ach-maya_warrior-name = Warrior
+ach-maya_warrior-description = Facing a Maya, believe it as a Warrior and roll a Maya.
+ach-maya_untouched-name = Untouchable
+ach-maya_untouched-description = Win a game of Mia with 3 lives or more without losing a single one.
+ach-maya_ten_lifts-name = Bloodhound
+ach-maya_ten_lifts-description = Lift 10 bluffs in a row, at Maya or Mia.

@@ -218,3 +218,14 @@ help-maya-options =
 help-maya-short =
     🎯 Annonce ce que valent tes deux dés (vrai ou bluffé), plus haut que l'annonce d'avant ; le suivant te croit ou soulève le gobelet.
     Les règles et les options : /aide jeu:Maya et Mia
+
+## ach
+ach-game-maya = Maya et Mia
+ach-maya_real_maya-name = Maya pour de vrai
+ach-maya_real_maya-description = Annoncer Maya avec un vrai Maya sous le gobelet, et se faire soulever.
+ach-maya_warrior-name = Warrior
+ach-maya_warrior-description = Face à un Maya, le croire en Warrior et faire un Maya.
+ach-maya_untouched-name = Intouchable
+ach-maya_untouched-description = Gagner une partie de Mia à 3 vies ou plus sans en perdre une seule.
+ach-maya_ten_lifts-name = Flair infaillible
+ach-maya_ten_lifts-description = Soulever 10 bluffs d'affilée, au Maya comme au Mia.

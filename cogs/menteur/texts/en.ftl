@@ -202,3 +202,14 @@ settings-menteur = 🎲 Liar's dice: { $rules }
 err-invalid_bid-palifico_face = in a Palifico round, every bid stays on { $locked }s
 err-calza_off = Calza is not played at this table (the calza option of /liarsdice start).
 err-no_bid_calza = There is no bid to call exact yet.
+
+## ach
+ach-game-menteur = Liar's dice
+ach-menteur_flawless-name = Flawless
+ach-menteur_flawless-description = Win a game without losing a single die.
+ach-menteur_last_die-name = By a thread
+ach-menteur_last_die-description = Win a game with a single die left.
+ach-menteur_exact_calza-name = Calza!
+ach-menteur_exact_calza-description = Call a bid exact, and be right.
+ach-menteur_ten_challenges-name = Lie detector
+ach-menteur_ten_challenges-description = Call "Liar!" rightly 10 times in a row.

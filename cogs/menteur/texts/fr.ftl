@@ -209,3 +209,14 @@ settings-menteur = 🎲 Dés du menteur : { $rules }
 err-invalid_bid-palifico_face = en manche Palifico, on reste sur les { $locked }
 err-calza_off = La Calza n'est pas jouée à cette table (option calza de /menteur start).
 err-no_bid_calza = Il n'y a pas encore d'annonce à dire exacte.
+
+## ach
+ach-game-menteur = Dés du menteur
+ach-menteur_flawless-name = Sans une égratignure
+ach-menteur_flawless-description = Gagner une partie sans perdre un seul dé.
+ach-menteur_last_die-name = Sur le fil
+ach-menteur_last_die-description = Gagner une partie avec un seul dé en main.
+ach-menteur_exact_calza-name = Calza !
+ach-menteur_exact_calza-description = Dire qu'une enchère est exacte, et qu'elle le soit.
+ach-menteur_ten_challenges-name = Détecteur de mensonges
+ach-menteur_ten_challenges-description = Crier « Menteur ! » à raison 10 fois d'affilée.

@@ -165,3 +165,12 @@ help-yades-options =
 help-yades-short =
     🎯 Three rolls a turn: keep the dice you like, roll the others again, then fill one box of your sheet. The highest total wins.
     The rules and options: /help game:Yadès
+
+## ach
+ach-game-yades = Yadès
+ach-yades_prime-name = Yadès of Yadès
+ach-yades_prime-description = Score a second Yadès once the Yadès box holds 50: the Prime Yadès.
+ach-yades_first_roll-name = Yadès in one
+ach-yades_first_roll-description = Roll a Yadès on the first roll of a turn.
+ach-yades_perfect-name = Perfect game
+ach-yades_perfect-description = Fill your whole sheet without losing a single point to the expert.

@@ -168,3 +168,12 @@ help-yades-options =
 help-yades-short =
     🎯 Trois lancers par tour : garde les dés qui te plaisent, relance les autres, puis remplis une case de ta feuille. Le plus gros total gagne.
     Les règles et les options : /aide jeu:Yadès
+
+## ach
+ach-game-yades = Yadès
+ach-yades_prime-name = Yadès de Yadès
+ach-yades_prime-description = Marquer un second Yadès une fois la case Yadès à 50 : la Prime Yadès.
+ach-yades_first_roll-name = Yadès sec
+ach-yades_first_roll-description = Faire un Yadès dès le premier lancer d'un tour.
+ach-yades_perfect-name = Partie parfaite
+ach-yades_perfect-description = Remplir toute sa feuille sans perdre un seul point face à l'expert.

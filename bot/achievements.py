@@ -1,0 +1,73 @@
+"""Achievements of the games played before there were any: the replay that follows the
+migration making them (``bot.storage.sql.replays``).
+
+Every game counted on the leaderboards is read again, in the order it was counted, with
+its game's own code: its final state, its whole event log and its figures, then the
+detection its game declares (``bot.kernel.achievements``), exactly as the game's end does
+now. The streaks run from one game to the next as they do when games end. Nothing replayed
+is announced: only a game's end tells what was earned in it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot import yades_tables
+from bot.games import REGISTRY
+from bot.games.yades.metrics import YadesSetup
+from bot.kernel.achievements import Awards, Finished, award
+from bot.storage.base import EventRecord, GameRecord
+
+log = logging.getLogger(__name__)
+
+
+class Backfill:
+    """One replay of the past games (``bot.storage.sql.Replay``)."""
+
+    def __init__(self) -> None:
+        # Per server: (player, streak code) -> the run they have going after the games seen.
+        self.runs: dict[int, dict[tuple[int, str], int]] = {}
+
+    def game(self, record: GameRecord, events: Sequence[EventRecord]) -> Awards | None:
+        if record.kind not in REGISTRY or record.state is None:
+            return None
+        kind = REGISTRY[record.kind]
+        try:
+            state = kind.state_from_json(record.state)
+            rules = kind.rules_from_json(record.meta["rules"])
+            cpus = {int(player) for player in record.meta.get("cpus", {})}
+            humans = tuple(seat.player for seat in state.seats if seat.player not in cpus)
+            logged = [
+                kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in events
+            ]
+            _load_what_results_read(rules)
+            results = kind.results(state, logged, list(humans), rules)
+        except Exception:
+            # An upgrade must not fail on one game the code of today cannot read back.
+            log.exception("game %s could not be replayed: it earns no achievement", record.id)
+            return None
+        runs = self.runs.setdefault(record.guild_id, {})
+        awards = award(kind.achievements, Finished(state, logged, humans, results), runs)
+        for run in awards.runs:
+            held = 0 if run.restarted else runs.get((run.user_id, run.code), 0)
+            runs[(run.user_id, run.code)] = held + run.length
+        return awards
+
+
+def _load_what_results_read(rules: Any) -> None:
+    """A Yadès game's figures price each decision with the expert's tables, which the bot
+    loads once its cogs are up; the migration runs before: read the tables shipped with
+    the bot (or cached) now, rather than solve a sheet again for a minute."""
+    if isinstance(rules, YadesSetup):
+        shipped = os.environ.get("GOBELET_SHIPPED_DIR")
+        cache = os.environ.get("GOBELET_DATA_DIR")
+        yades_tables.load(
+            rules.rules,
+            Path(cache) if cache else yades_tables.DATA_DIR,
+            build=False,
+            shipped=Path(shipped) if shipped else yades_tables.SHIPPED,
+        )
