@@ -8,8 +8,8 @@ page is on:
 
 - ``/s/<token>``: a leaderboard (``?jeu=``, ``critere=``, ``quand=`` a period or ``sN`` a
   season, ``page=``), read by ``bot.leaderboards`` as ``/classement`` reads it;
-- ``/s/<token>/joueur/<id>``: a player's figures, as ``/stats`` lists them, for a player
-  the server has figures of;
+- ``/s/<token>/joueur/<id>``: a player's figures, as ``/stats`` lists them, and the
+  achievements they hold, for a player the server has figures of;
 - ``/s/<token>/joueur/<id>.png``: their picture.
 
 Anything else, a wrong token, a page turned off or a player the server has no figure of,
@@ -31,6 +31,7 @@ from urllib.parse import urlencode
 import jinja2
 from aiohttp import web
 
+from bot.games import REGISTRY
 from bot.i18n import ENGLISH, FRENCH, t
 from bot.kernel.spec import Board
 from bot.leaderboards import (
@@ -45,6 +46,7 @@ from bot.leaderboards import (
     season_number,
     season_period,
     season_span,
+    show_day,
 )
 from bot.storage import Repository, Season, StorageError, WebPage
 
@@ -302,6 +304,16 @@ class WebServer:
         lang = self._lang(request)
         lang_param = request.query.get("lang", "")
         names = await self._storage().player_names(page.guild_id, [user])
+        held = (await self._storage().achievements(page.guild_id, [user])).get(user, [])
+        achievements = [
+            {
+                "name": t(lang, f"ach.{h.code}.name"),
+                "description": t(lang, f"ach.{h.code}.description"),
+                "day": show_day(h.earned_at.date().isoformat(), lang),
+            }
+            for h in held
+            if REGISTRY.achievement(h.code) is not None  # a game still declares it
+        ]
         name = names.get(user) or t(lang, "web.someone", id=str(user)[-4:])
         games = [
             {
@@ -321,6 +333,7 @@ class WebServer:
             back=f"../../{page.token}" + _lang_query(lang_param),
             picture=f"{user}.png" + _lang_query(lang_param),
             games=games,
+            achievements=achievements,
         )
 
     async def picture(self, request: web.Request) -> web.Response:

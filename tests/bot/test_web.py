@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.games.maya.metrics import MIA_BOARD
 from bot.games.yades.metrics import BOARD as YADES_BOARD
+from bot.kernel.achievements import Awards, Earned
 from bot.kernel.spec import Board
 from bot.storage import GameResults, Repository, Season, Timer, WebPage, open_repository
 from bot.web import PAGE, WebServer, preferred_language
@@ -53,6 +54,7 @@ async def counted(
     names: dict[int, str] | None = None,
     guild: int = GUILD,
     day: str = DAY,
+    awards: Awards | None = None,
 ) -> None:
     game = await repo.create_game(
         guild_id=guild, channel_id=next(_channels), kind=board.name, meta={}
@@ -64,7 +66,9 @@ async def counted(
         status="finished",
         state={"over": True},
         meta={},
-        results=GameResults(board, day, figures, ratings or {}, names=names or {}),
+        results=GameResults(
+            board, day, figures, ratings or {}, names=names or {}, awards=awards or Awards()
+        ),
     )
 
 
@@ -195,6 +199,7 @@ async def test_a_players_page_lists_their_figures_and_draws_their_picture(
         board=YADES_BOARD,
         ratings={101: 1016.0, 102: 984.0},
         names={101: "Alice", 102: "Bob"},
+        awards=Awards(earned=(Earned(101, "yades_first_roll"),)),
     )
     answer = await client.get(f"/s/{TOKEN}/joueur/101")
     html = unescape(await answer.text())
@@ -203,6 +208,12 @@ async def test_a_players_page_lists_their_figures_and_draws_their_picture(
     assert '<section class="card" data-game="yades">' in html
     assert "<dt>victoires</dt><dd>1</dd>" in html
     assert "<dt>classement Elo</dt><dd>1016</dd>" in html
+    # The achievements held, with the day each was earned.
+    (held,) = re.findall(r'<section class="achievements">(.*?)</section>', html, re.S)
+    assert "<strong>Yadès sec</strong> — Faire un Yadès dès le premier lancer d'un tour." in held
+    assert re.search(r"\(le \d\d/\d\d/\d{4}\)", held)
+    bobs = unescape(await (await client.get(f"/s/{TOKEN}/joueur/102")).text())
+    assert 'class="achievements"' not in bobs
     assert 'src="101.png"' in html and 'href="../../' + TOKEN + '"' in html
     picture = await client.get(f"/s/{TOKEN}/joueur/101.png")
     assert picture.status == 200 and picture.content_type == "image/png"

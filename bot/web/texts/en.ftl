@@ -26,3 +26,5 @@ web-missing = This address leads to no page: it may be mistyped, or the server t
 web-down_title = One moment…
 web-down = The leaderboards are not answering right now. Try again in a moment.
 web-language = Language:
+web-achievements = Achievements
+web-earned_on = on { $day }

@@ -26,3 +26,5 @@ web-missing = Cette adresse ne mène à aucune page : elle est peut-être mal co
 web-down_title = Un instant…
 web-down = Les classements ne répondent pas pour le moment. Réessaie dans un moment.
 web-language = Langue :
+web-achievements = Succès
+web-earned_on = le { $day }
