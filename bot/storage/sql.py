@@ -111,8 +111,10 @@ def totals(
     column, first, end = criterion.column, since or "", until or NO_END
     if criterion.aggregate is Aggregate.MEAN:
         return (
+            # No game to divide by (a figure without its games): no mean, never a failure
+            # (PostgreSQL raises on a division by zero where SQLite gives NULL).
             "SELECT user_id, SUM(CASE WHEN metric = ? THEN value END)"
-            " / SUM(CASE WHEN metric = ? THEN value END) AS total FROM stat_values"
+            " / NULLIF(SUM(CASE WHEN metric = ? THEN value END), 0) AS total FROM stat_values"
             " WHERE guild_id = ? AND game = ? AND metric IN (?, ?) AND day >= ? AND day < ?"
             " GROUP BY user_id",
             (column, GAMES, guild_id, game, column, GAMES, first, end),

@@ -506,6 +506,14 @@ async def test_a_mean_without_games_to_divide_by_is_not_shown(repository: Reposi
     assert await repository.player_figures(GUILD, A, [BOARD]) == {"dice": {"wins": 1}}
 
 
+async def test_a_mean_over_zero_games_ranks_nobody_and_fails_nothing(
+    repository: Repository,
+) -> None:
+    await finish(repository, {A: {"score": 40, "games": 0}, B: {"score": 30, "games": 2}})
+    assert await ranks(repository, MEAN_SCORE) == [(1, B, 15)]
+    assert await repository.standing(GUILD, BOARD.name, MEAN_SCORE, None, A) is None
+
+
 async def test_forgetting_a_player_deletes_their_figures_ratings_and_kept_name(
     repository: Repository,
 ) -> None:
