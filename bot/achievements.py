@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import yades_tables
+from bot.config import ConfigError, load_settings
 from bot.games import REGISTRY
 from bot.games.yades.metrics import YadesSetup
 from bot.kernel.achievements import Awards, Finished, award
@@ -63,11 +64,15 @@ def _load_what_results_read(rules: Any) -> None:
     loads once its cogs are up; the migration runs before: read the tables shipped with
     the bot (or cached) now, rather than solve a sheet again for a minute."""
     if isinstance(rules, YadesSetup):
-        shipped = os.environ.get("GOBELET_SHIPPED_DIR")
-        cache = os.environ.get("GOBELET_DATA_DIR")
-        yades_tables.load(
-            rules.rules,
-            Path(cache) if cache else yades_tables.DATA_DIR,
-            build=False,
-            shipped=Path(shipped) if shipped else yades_tables.SHIPPED,
-        )
+        shipped, cache = _table_folders()
+        yades_tables.load(rules.rules, cache, build=False, shipped=shipped)
+
+
+def _table_folders() -> tuple[Path, Path]:
+    """Where the bot itself looks for the expert's tables: the folders its settings name
+    (the cache beside the SQLite file by default), as ``bot.config`` reads them."""
+    try:
+        settings = load_settings(dict(os.environ), dotenv=False)
+    except ConfigError:
+        return yades_tables.SHIPPED, yades_tables.DATA_DIR
+    return settings.shipped_dir, settings.data_dir

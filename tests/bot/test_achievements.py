@@ -138,8 +138,17 @@ def test_every_achievement_has_a_name_and_a_description_in_both_languages() -> N
 
 
 def cog_of(game: str) -> type[TableCog]:
-    importlib.import_module(f"cogs.{game}")
-    return next(cog for cog in TableCog.__subclasses__() if cog.spec.name == game)
+    # From the module itself: a bot started and closed earlier in the process may have
+    # unloaded the extension, its class gone from TableCog.__subclasses__().
+    module = importlib.import_module(f"cogs.{game}.cog")
+    return next(
+        found
+        for found in vars(module).values()
+        if isinstance(found, type)
+        and issubclass(found, TableCog)
+        and getattr(found, "spec", None) is not None
+        and found.spec.name == game
+    )
 
 
 @pytest.mark.parametrize("game", [spec.name for spec in REGISTRY])
@@ -154,3 +163,18 @@ def test_every_game_s_end_is_told_with_what_it_earned(game: str) -> None:
         _, left = spec.apply(state, spec.leave(2))
         assert any(isinstance(event, endings) for event in stopped), (game, rules)
         assert any(isinstance(event, endings) for event in left), (game, rules)
+
+
+def test_the_backfill_looks_for_the_expert_tables_where_the_bot_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from bot import achievements
+
+    monkeypatch.delenv("GOBELET_DATA_DIR", raising=False)
+    (tmp_path / "shipped").mkdir()
+    monkeypatch.setenv("GOBELET_SHIPPED_DIR", str(tmp_path / "shipped"))
+    monkeypatch.setenv("GOBELET_DATABASE_URL", f"sqlite:///{tmp_path}/base/gobelet.db")
+    # The cache beside the SQLite file, as the bot's own settings put it.
+    assert achievements._table_folders() == (tmp_path / "shipped", tmp_path / "base")
+    monkeypatch.setenv("GOBELET_DATA_DIR", str(tmp_path / "cache"))
+    assert achievements._table_folders() == (tmp_path / "shipped", tmp_path / "cache")

@@ -1,16 +1,22 @@
-"""Migration 0006 fills the web page's names from the games played before it: each
-player's name as their latest finished game of the server kept it."""
+"""Migrations that fill new tables from what an older bot stored: 0004 starts each
+player's rating history from the rating they had, 0006 the web page's names from the
+games played (each player's name as their latest finished game of the server kept it)."""
 
 from __future__ import annotations
 
 import itertools
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.storage import Repository, open_repository
+from bot.storage.postgres import PostgresRepository
+from bot.storage.sql import numbered
+from bot.storage.sqlite import SqliteRepository
 from tests.postgres import NoPostgres, PostgresServer, server_or_skip
 
+SEASONS = 4  # the migration that adds the rating history
 WEB = 6  # the migration that adds the names
 CHANNELS = itertools.count(10)
 
@@ -38,12 +44,56 @@ async def played(repo: Repository, guild: int, names: dict[str, str], status: st
     )
 
 
+async def raw(repo: Repository, statement: str, *params: object) -> None:
+    """A statement on the repository's own connection, whichever backend."""
+    if isinstance(repo, SqliteRepository):
+        await repo._db.execute(statement, params)
+    else:
+        assert isinstance(repo, PostgresRepository)
+        values = [datetime.fromisoformat(p) if isinstance(p, str) else p for p in params]
+        await repo._pool.execute(numbered(statement), *values)
+
+
+def before(url: str, version: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Open ``url`` as the bot of the migrations before ``version`` would."""
+    module = "bot.storage.postgres" if url.startswith("postgresql") else "bot.storage.sqlite"
+    shipped = __import__(module, fromlist=["migrations"]).migrations
+    monkeypatch.setattr(f"{module}.migrations", lambda: [m for m in shipped() if m[0] < version])
+
+
+async def test_a_rating_from_before_seasons_starts_its_players_history(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before(url, SEASONS, monkeypatch)
+    old = await open_repository(url)
+    try:
+        # Ratings as the bot before seasons wrote them (its own code, not today's).
+        for user, rating in ((101, 1016.0), (102, 984.0)):
+            await raw(
+                old,
+                "INSERT INTO ratings (guild_id, game, user_id, rating, games, updated_at)"
+                " VALUES (1, 'mia', ?, ?, 1, ?)",
+                user,
+                rating,
+                "2026-01-05T20:00:00.000+00:00",
+            )
+    finally:
+        await old.close()
+    monkeypatch.undo()
+    repo = await open_repository(url)
+    try:
+        history = await repo.rating_history(1, 101)
+        assert [(p.game, p.rating) for p in history] == [("mia", 1016.0)]
+        assert history[0].at == datetime(2026, 1, 5, 20, tzinfo=UTC).timestamp()
+        assert [p.rating for p in await repo.rating_history(1, 102)] == [984.0]
+    finally:
+        await repo.close()
+
+
 async def test_the_names_of_games_played_before_are_kept(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    module = "bot.storage.postgres" if url.startswith("postgresql") else "bot.storage.sqlite"
-    shipped = __import__(module, fromlist=["migrations"]).migrations
-    monkeypatch.setattr(f"{module}.migrations", lambda: [m for m in shipped() if m[0] < WEB])
+    before(url, WEB, monkeypatch)
     old = await open_repository(url)
     try:
         await played(old, 1, {"101": "alice", "102": "bob"}, "finished")

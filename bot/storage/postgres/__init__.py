@@ -42,6 +42,7 @@ COMMAND_TIMEOUT = 10.0
 # Two processes starting at once must not both apply a migration: they take this lock
 # (an advisory lock key of the project's own) for the time of the migrations.
 MIGRATION_LOCK = 0x60BE1E7
+MIGRATION_WAIT = 3600.0  # seconds a process waits for another's migrations
 # Shard leases: the two-key advisory locks (SHARD_LOCK, shard id), and every process's
 # shared (COUNT_LOCK, its shard count); both keys are 32-bit, and PostgreSQL keeps them
 # apart from the one-key locks.
@@ -132,7 +133,9 @@ class PostgresRepository:
         if not shipped:
             raise StorageError("no SQL migrations found in bot/storage/postgres: broken install")
         async with self._connection() as db:
-            await db.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            # Another process may be migrating (a backfill replays every past game): wait
+            # for it as long as it takes, not one statement's timeout.
+            await db.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK, timeout=MIGRATION_WAIT)
             try:
                 await db.execute(
                     "CREATE TABLE IF NOT EXISTS schema_migrations ("

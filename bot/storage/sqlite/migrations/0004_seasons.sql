@@ -32,3 +32,7 @@ CREATE TABLE rating_history (
     rating REAL NOT NULL
 );
 CREATE INDEX rating_history_by_player ON rating_history (guild_id, user_id, game, at);
+
+-- The ratings players had before seasons existed: the first point of each one's history.
+INSERT INTO rating_history (guild_id, game, user_id, at, rating)
+SELECT guild_id, game, user_id, updated_at, rating FROM ratings;
