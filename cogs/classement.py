@@ -26,7 +26,7 @@ from bot.leaderboards import (
     season_period,
     season_span,
 )
-from bot.storage import Held, Rating, Repository, Season, Standing, Timer
+from bot.storage import Held, Rating, Repository, Season, Standing, StorageError, Timer
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, PODIUM
 from cogs.table import answers
@@ -162,10 +162,22 @@ class ClassementCog(commands.Cog, name="Classement"):
         self.bot.add_components(PageButton)
         self.bot.tables.clock.handle(PODIUM, self.announce_podium)
 
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot left a server (or was removed): its web page goes with it."""
+        try:
+            if await self.repository.close_web_page(guild.id):
+                log.info("server %s left: its web page is off", guild.id)
+        except StorageError as error:
+            log.warning(
+                "server %s left, but its web page could not be turned off (%s)", guild.id, error
+            )
+
     async def announce_podium(self, timer: Timer) -> None:
         """Post a closed season's podium in the channel the server chose for it (the
         ``podium`` timer, set when the season closed); without a channel it is archived
-        only. A channel gone or closed to the bot is not tried again."""
+        only, and a season nobody played a rated game in is not announced. A channel gone
+        or closed to the bot is not tried again; another failure of Discord's is."""
         guild_id = timer.guild_id or 0
         number = int(timer.key.rsplit(":", 1)[1])
         settings = await self.repository.guild_settings(guild_id)
@@ -178,6 +190,8 @@ class ClassementCog(commands.Cog, name="Classement"):
         guild = self.bot.get_guild(guild_id)
         lang = language(settings.get("language") or (guild.preferred_locale if guild else "fr"))
         embed = await podium_embed(self.repository, guild_id, season, lang)
+        if embed is None:
+            return  # nobody played a rated game: no message to a quiet server every month
         channel = self.bot.get_partial_messageable(int(channel_id), guild_id=guild_id)
         try:
             await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
@@ -372,8 +386,9 @@ def unknown_season(seasons: list[Season], lang: str) -> str:
 
 async def podium_embed(
     repository: Repository, guild_id: int, season: Season, lang: str
-) -> discord.Embed:
-    """A closed season's podium per game, by the final ratings archived."""
+) -> discord.Embed | None:
+    """A closed season's podium per game, by the final ratings archived (None: nobody
+    played a rated game in it)."""
     embed = discord.Embed(title=t(lang, "season.closed", span=season_span(season, lang)))
     embed.colour = COLOUR
     for name in BOARDS:
@@ -387,7 +402,7 @@ async def podium_embed(
                 inline=False,
             )
     if not embed.fields:
-        embed.description = t(lang, "season.nobody")
+        return None
     embed.set_footer(text=t(lang, "season.next", number=season.number + 1))
     return embed
 

@@ -113,6 +113,7 @@ class Settings(GameSettings):
     @app_commands.describe(
         duree="Combien de mois dure une saison (1 par défaut)",
         salon="Le salon où annoncer le podium de chaque saison",
+        annonces="Annoncer le podium de chaque saison (non : ne plus l'annoncer)",
     )
     @app_commands.choices(
         duree=[app_commands.Choice(name=f"{months} mois", value=months) for months in LENGTHS]
@@ -122,27 +123,36 @@ class Settings(GameSettings):
         interaction: discord.Interaction,
         duree: int | None = None,
         salon: discord.TextChannel | None = None,
+        annonces: bool | None = None,
     ) -> None:
         guild = interaction.guild_id or 0
         if duree is not None and duree not in LENGTHS:
             raise TableError("season_length", lengths=", ".join(map(str, LENGTHS)))
+        if salon is not None and annonces is False:
+            raise TableError("season_channel_and_quiet")
         if salon is not None and not can_announce_in(salon):
             raise TableError("season_channel", channel=salon.mention)
         settings = await self.repository.guild_settings(guild)
+        if annonces and salon is None and not settings.get(CHANNEL_SETTING):
+            raise TableError("season_no_channel")
+        # Looked at, not begun: a server's first season begins with its first counted game.
+        known = await self.repository.seasons(guild)
+        current = known[-1] if known and not known[-1].closed else None
+        if duree is not None and current is not None:
+            current = await self.bot.tables.seasons.set_length(guild, duree)
+        changed = duree is not None or salon is not None or annonces is False
         if duree is not None:
             settings[MONTHS_SETTING] = duree
         if salon is not None:
             settings[CHANNEL_SETTING] = salon.id
-        if duree is not None or salon is not None:
+        if annonces is False:
+            settings.pop(CHANNEL_SETTING, None)
+        if changed:
             await self.repository.save_guild_settings(guild, settings)
-        seasons = self.bot.tables.seasons
-        current = await seasons.current(guild)
-        if duree is not None:
-            current = await seasons.set_length(guild, duree)
         lang = private_lang(interaction)
-        changed = duree is not None or salon is not None
         lines = [t(lang, "settings.saved")] if changed else []
-        lines += [self.describe_all(settings, lang), describe_season(current, lang)]
+        lines.append(self.describe_all(settings, lang))
+        lines.append(describe_season(current, lang) if current else t(lang, "settings.season_none"))
         await answers.reply(interaction, "\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="web", description="La page web des classements du serveur")

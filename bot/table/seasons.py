@@ -135,15 +135,12 @@ class Seasons:
 
     async def set_length(self, guild_id: int, months: int) -> Season:
         """The current season ends as a season of ``months`` months begun on its first day
-        would (at once, if that day has passed): the setting is saved by the caller."""
+        ends (``end_after``: never before tomorrow, so a length chosen never closes a
+        season there and then); the setting itself is saved by the caller."""
         season = await self.current(guild_id)
         async with self._lock(guild_id):
             today = day_of(self.now())
-            started = date.fromisoformat(season.started)
-            index = started.year * 12 + started.month - 1 + months
-            ends = date(index // 12, index % 12 + 1, 1)
-            if ends <= today:
-                ends = today  # its time has passed: it closes at once, the next begins today
+            ends = end_after(date.fromisoformat(season.started), months, today)
             moved = Season(season.number, season.started, ends.isoformat())
             timer = self._timer(guild_id, moved)
             if moved.ends != season.ends and await self.repository.move_season_end(

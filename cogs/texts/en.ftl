@@ -86,7 +86,6 @@ rank-yours = Your rank: { $rank } ({ $value })
 season-span = season { $number } ({ $first } – { $last })
 season-current = { $span }, current
 season-closed = 🏁 The end of { $span }: the podium
-season-nobody = Nobody played a rated game this season.
 season-next = Season { $number } begins: every Elo rating starts again halfway back to 1000.
 
 ## metric
@@ -127,6 +126,7 @@ settings-season_quiet = 🏁 Seasons: { $months ->
        *[other] { $months } months
     }; podium not announced (pick a channel with /settings season channel:)
 settings-season_now = Current season: { $span }, ends { $closes } ({ $relative }).
+settings-season_none = No season yet: the first begins with the first game counted on this server.
 settings-saved = ✅ Settings saved (they apply to new tables).
 settings-web_on = 🌐 The server's web page is on: { $address }
     Whoever has this address sees the server's leaderboards and statistics, with the name each player joined tables with. To turn it off: /settings web turn_on:False; to give it another address: /settings web new_address:True.
@@ -165,6 +165,8 @@ err-unknown_season = Unknown season: { $last ->
     }
 err-season_length = A season lasts { $lengths } months.
 err-season_channel = I cannot post in { $channel }: give me the View Channel, Send Messages and Embed Links permissions, or pick another channel.
+err-season_channel_and_quiet = Pick a channel for the announcements or stop them, not both.
+err-season_no_channel = First pick the announcements' channel: /settings season channel:…
 err-timer_range = The timer goes from { $least } to { $most } seconds.
 err-unknown_language = Unknown language: { $languages }.
 

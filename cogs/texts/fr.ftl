@@ -86,7 +86,6 @@ rank-yours = Ton rang : { $rank } ({ $value })
 season-span = saison { $number } ({ $first } – { $last })
 season-current = { $span }, en cours
 season-closed = 🏁 Fin de la { $span } : le podium
-season-nobody = Personne n'a joué de partie classée cette saison.
 season-next = La saison { $number } commence : chaque classement Elo repart à mi-chemin de 1000.
 
 ## metric
@@ -121,6 +120,7 @@ settings-language_auto = 🌐 Langue des messages publics : celle du serveur
 settings-season = 🏁 Saisons : { $months } mois ; podium annoncé dans { $channel }
 settings-season_quiet = 🏁 Saisons : { $months } mois ; podium non annoncé (choisis un salon avec /reglages saison salon:)
 settings-season_now = Saison en cours : { $span }, se termine le { $closes } ({ $relative }).
+settings-season_none = Pas encore de saison : la première commence avec la première partie comptée sur ce serveur.
 settings-saved = ✅ Réglages enregistrés (ils s'appliquent aux nouvelles tables).
 settings-web_on = 🌐 La page web du serveur est allumée : { $address }
     Qui a cette adresse voit les classements et les statistiques du serveur, avec le nom sous lequel chacun a rejoint les tables. Pour l'éteindre : /reglages web activer:non ; pour lui donner une autre adresse : /reglages web nouvelle_adresse:oui.
@@ -159,6 +159,8 @@ err-unknown_season = Saison inconnue : { $last ->
     }
 err-season_length = Une saison dure { $lengths } mois.
 err-season_channel = Je ne peux pas écrire dans { $channel } : donne-moi les permissions « Voir le salon », « Envoyer des messages » et « Intégrer des liens », ou choisis un autre salon.
+err-season_channel_and_quiet = Choisis un salon pour les annonces ou arrête-les, pas les deux.
+err-season_no_channel = Choisis d'abord le salon des annonces : /reglages saison salon:…
 err-timer_range = Le minuteur va de { $least } à { $most } secondes.
 err-unknown_language = Langue inconnue : { $languages }.
 

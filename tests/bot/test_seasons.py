@@ -163,23 +163,42 @@ async def test_an_overdue_season_closes_at_once_after_a_restart(
         await second.close()
 
 
-async def test_a_shorter_length_whose_end_has_passed_closes_the_season_at_once(
+async def test_a_shorter_length_ends_the_season_on_the_next_boundary_ahead(
     tables: Tables, wall: FakeTime
 ) -> None:
     await tables.repository.save_guild_settings(GUILD, {MONTHS_SETTING: 3})
     await a_game_counted(tables)
     assert (await tables.seasons.current(GUILD)).ends == "2026-06-01"
     await tables.clock.start()
-    wall.advance(40 * 86400)  # 24 April: a one-month season begun in March is over
-    await tables.repository.save_guild_settings(GUILD, {MONTHS_SETTING: 1})
+    wall.advance(40 * 86400)  # 24 April: a one-month season begun in March would be over
     moved = await tables.seasons.set_length(GUILD, 1)
-    assert moved == Season(1, "2026-03-15", "2026-04-24")
+    assert moved == Season(1, "2026-03-15", "2026-05-01")  # not closed there and then
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert len(await tables.repository.seasons(GUILD)) == 1
 
-    async def closed() -> bool:
-        return len(await tables.repository.seasons(GUILD)) == 2
 
-    await eventually(closed, "the season closed at once")
-    assert (await tables.repository.seasons(GUILD))[1] == Season(2, "2026-04-24", "2026-05-01")
+async def test_the_length_in_use_chosen_again_moves_nothing(tables: Tables, wall: FakeTime) -> None:
+    # A server that played long before seasons: its first season began on its oldest figure.
+    game = await tables.repository.create_game(guild_id=GUILD, channel_id=5, kind="maya", meta={})
+    await tables.repository.save_game(
+        game,
+        previous_version=0,
+        version=1,
+        status="finished",
+        state=None,
+        meta={},
+        results=GameResults(MAYA_BOARD, "2025-01-15", {A: {"wins": 1}}, {}),
+    )
+    season = await tables.seasons.current(GUILD)
+    assert season == Season(1, "2025-01-15", "2026-04-01")
+    await tables.clock.start()
+    assert await tables.seasons.set_length(GUILD, 1) == season
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert await tables.repository.seasons(GUILD) == [season]  # still open
+    timer = tables.clock.get(season_key(GUILD))
+    assert timer is not None and timer.due == midnight("2026-04-01")
 
 
 async def test_a_longer_length_moves_the_seasons_end(tables: Tables, wall: FakeTime) -> None:
@@ -211,3 +230,25 @@ async def test_a_season_timer_fired_again_closes_nothing_more(
     await tables.seasons.close(timer)  # a crash before its row was deleted: fired again
     assert len(await tables.repository.seasons(GUILD)) == 2
     assert await tables.repository.player_ratings(GUILD, A) == ratings
+
+
+async def test_a_season_nobody_played_has_no_podium_to_announce(
+    tables: Tables, wall: FakeTime
+) -> None:
+    from cogs.classement import podium_embed
+
+    await a_game_counted(tables)
+    played = await tables.repository.seasons(GUILD)
+    wall.advance(midnight("2026-04-01") - NOON)
+    timer = tables.clock.get(season_key(GUILD))
+    assert timer is not None
+    await tables.seasons.close(timer)  # season 1, played
+    wall.advance(31 * 86400)
+    following = tables.clock.get(season_key(GUILD))
+    assert following is not None
+    await tables.seasons.close(following)  # season 2, nobody played
+    first, second, _ = await tables.repository.seasons(GUILD)
+    assert first.number == played[0].number
+    embed = await podium_embed(tables.repository, GUILD, first, "fr")
+    assert embed is not None and [f.name for f in embed.fields] == ["Mia (vies)"]
+    assert await podium_embed(tables.repository, GUILD, second, "fr") is None

@@ -59,17 +59,22 @@ async def test_a_season_closes_on_its_date_announces_its_podium_and_resets_the_r
     last = ends - timedelta(days=1)
     assert chosen.text.startswith("✅ Settings saved (they apply to new tables).")
     assert f"🏁 Seasons: 1 month; podium announced in <#{terrasse.id}>" in chosen.text
-    midnight = calendar.timegm(ends.timetuple())
-    assert (
-        f"Current season: season 1 ({today.isoformat()} – {last.isoformat()}), "
-        f"ends <t:{midnight}:f> (<t:{midnight}:R>)."
-    ) in chosen.text
+    # Looking begins nothing: the first season begins with the first counted game.
+    assert chosen.text.endswith(
+        "No season yet: the first begins with the first game counted on this server."
+    )
 
     # A rated game: alice and bob, one life each.
     since = mark(emulator)
     game = Game(emulator, comptoir, [alice, bob])
     await game.open(lives=1)
     assert (await game.play_to_the_end()).phase == "over"
+    shown = await private_answer(emulator, carol, comptoir, "reglages saison")
+    midnight = calendar.timegm(ends.timetuple())
+    assert shown.text.endswith(
+        f"Current season: season 1 ({today.isoformat()} – {last.isoformat()}), "
+        f"ends <t:{midnight}:f> (<t:{midnight}:R>)."
+    )
     places = mia_places(lines_since(emulator, comptoir, since))
     rated = shown_rating(places)
     winner, loser = places
@@ -140,6 +145,9 @@ async def test_a_season_closes_on_its_date_announces_its_podium_and_resets_the_r
         (f"{span}", 1),
     ]
 
+    unknown = await private_answer(emulator, alice, comptoir, "classement", {"saison": 7})
+    assert unknown.text == "Saison inconnue : ce serveur a les saisons 1 à 2."
+
     # The podium is posted once, whatever restarts follow.
     await bot.restart(hard=True)
     await (await emulator.slash(alice, comptoir, "classement")).reply()
@@ -159,11 +167,18 @@ async def test_a_season_asked_for_wrongly_is_explained_privately(
         emulator, alice, comptoir, "classement", {"saison": 1, "periode": "mois"}
     )
     assert both.text == "Choisis une période ou une saison, pas les deux."
-    await private_answer(emulator, emulator.user("carol"), comptoir, "reglages saison")
-    unknown = await private_answer(emulator, alice, comptoir, "classement", {"saison": 7})
-    assert unknown.text == "Saison inconnue : ce serveur n'a que la saison 1."
-    # A bot whose host serves no web page says so, privately.
     patron = emulator.user("patron")
+    terrasse = emulator.channel("bar", "terrasse")
+    asked = await private_answer(emulator, patron, comptoir, "reglages saison", {"annonces": True})
+    assert asked.text == "Choisis d'abord le salon des annonces : /reglages saison salon:…"
+    both = await private_answer(
+        emulator, patron, comptoir, "reglages saison", {"salon": terrasse, "annonces": False}
+    )
+    assert both.text == "Choisis un salon pour les annonces ou arrête-les, pas les deux."
+    await private_answer(emulator, patron, comptoir, "reglages saison", {"salon": terrasse})
+    quiet = await private_answer(emulator, patron, comptoir, "reglages saison", {"annonces": False})
+    assert "🏁 Saisons : 1 mois ; podium non annoncé" in quiet.text
+    # A bot whose host serves no web page says so, privately.
     web = await private_answer(emulator, patron, comptoir, "reglages web", {"activer": True})
     assert web.text == (
         "La page web n'est pas disponible sur ce bot : la personne qui l'héberge doit lui"
