@@ -45,14 +45,15 @@ class Settings:
     http_host: str = "127.0.0.1"
     web_port: int | None = None  # the servers' web pages; None: not served
     web_host: str = "127.0.0.1"
-    web_url: str | None = None  # the address people open them at (default: on localhost)
+    web_url: str | None = None  # the address people open them at (required to give one)
 
     @property
     def web_address(self) -> str | None:
-        """Where the web pages are opened, without a trailing slash (None: not served)."""
-        if self.web_port is None:
+        """Where people open the web pages, without a trailing slash (None: not served, or
+        served at no address others can open: a page's address is then never given)."""
+        if self.web_port is None or not self.web_url:
             return None
-        return (self.web_url or f"http://localhost:{self.web_port}").rstrip("/")
+        return self.web_url.rstrip("/")
 
     @property
     def shards(self) -> Shards:

@@ -205,9 +205,12 @@ async def player_picture(
     user_id: int,
     lang: str,
     figures: dict[str, dict[str, float]],
+    *,
+    waiting: int | None = None,
 ) -> bytes:
-    """The player's picture (their rating history, ``figures``' games), drawn off the loop."""
+    """The player's picture (their rating history, ``figures``' games), drawn off the loop
+    (``waiting``: see ``plots.render_async``)."""
     history = await repository.rating_history(guild_id, user_id)
     return await plots.render_async(
-        history, plot_results(figures), game_names(lang), plot_labels(lang)
+        history, plot_results(figures), game_names(lang), plot_labels(lang), waiting=waiting
     )

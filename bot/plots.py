@@ -2,7 +2,8 @@
 PNG (matplotlib, its object API: no pyplot state shared between renders).
 
 Rendering takes tens of milliseconds and the first one imports matplotlib: callers run
-``render`` off the event loop (``render_async``). The texts come from the caller, in the
+``render`` off the event loop, on one drawing thread of its own (``render_async``), which
+keeps the latest pictures and can refuse to queue more than a few. The texts come from the caller, in the
 reader's language; this module knows no language and nothing of Discord.
 """
 
@@ -11,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import io
 import threading
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -140,11 +143,44 @@ def render(
         return output.getvalue()
 
 
+class Busy(RuntimeError):
+    """Too many pictures are being drawn or wait for it: try again in a moment."""
+
+
+# One thread draws (matplotlib draws one picture at a time anyway), apart from the default
+# executor that name lookups and the like use; the latest pictures are kept, by content.
+_drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plots")
+_drawn: OrderedDict[Hashable, bytes] = OrderedDict()
+KEPT = 64  # pictures kept (about 40 KB each)
+_waiting = 0
+
+
 async def render_async(
     history: Sequence[RatingPoint],
     results: Mapping[str, Results],
     names: Mapping[str, str],
     labels: Labels,
+    *,
+    waiting: int | None = None,
 ) -> bytes:
-    """``render`` on a worker thread: the event loop keeps answering meanwhile."""
-    return await asyncio.to_thread(render, history, results, names, labels)
+    """``render`` on the drawing thread: the event loop keeps answering meanwhile. The same
+    picture asked for again is not drawn again. ``waiting``: refuse (``Busy``) rather than
+    queue behind that many pictures."""
+    global _waiting
+    key = (tuple(history), tuple(sorted(results.items())), tuple(names.items()), labels)
+    kept = _drawn.get(key)
+    if kept is not None:
+        _drawn.move_to_end(key)
+        return kept
+    if waiting is not None and _waiting >= waiting:
+        raise Busy(f"{_waiting} pictures in the queue")
+    _waiting += 1
+    try:
+        loop = asyncio.get_running_loop()
+        png = await loop.run_in_executor(_drawer, render, history, results, names, labels)
+    finally:
+        _waiting -= 1
+    _drawn[key] = png
+    while len(_drawn) > KEPT:
+        _drawn.popitem(last=False)
+    return png

@@ -21,6 +21,7 @@ to no other site (no referrer, no third-party resource).
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -43,16 +44,25 @@ from bot.leaderboards import (
     number,
     player_picture,
     ranking,
-    season_number,
     season_period,
     season_span,
     show_day,
 )
+from bot.plots import Busy
 from bot.storage import Repository, Season, StorageError, WebPage
 
 log = logging.getLogger(__name__)
 
 PAGE = 20  # players per page (a phone scrolls; Discord's embeds show 10)
+# What an address may hold, in ASCII digits only ("²" is a digit to str.isdigit): a page
+# number, a season, a Discord id (a snowflake fits in 63 bits).
+PAGE_NUMBER = re.compile(r"[1-9][0-9]{0,5}")
+SEASON = re.compile(r"s[1-9][0-9]{0,5}")
+SNOWFLAKE_MAX = 2**63 - 1
+# Pictures being drawn or waiting for it, past which a page's picture is refused for now (a
+# 503 to try again): a flood of requests must not hold /stats' pictures back for long.
+WAITING_PICTURES = 4
+RETRY_SECONDS = 5
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 HEADERS = {
     # Nothing but the page's own styles and pictures; no script at all.
@@ -126,8 +136,8 @@ class WebServer:
         self.port = port
         app = web.Application(middlewares=[self._errors])
         app.router.add_get("/s/{token}", self.board)
-        app.router.add_get(r"/s/{token}/joueur/{user:\d{1,20}}", self.player)
-        app.router.add_get(r"/s/{token}/joueur/{user:\d{1,20}}.png", self.picture)
+        app.router.add_get(r"/s/{token}/joueur/{user:[0-9]{1,19}}", self.player)
+        app.router.add_get(r"/s/{token}/joueur/{user:[0-9]{1,19}}.png", self.picture)
         self.runner = web.AppRunner(app, access_log=None)  # addresses hold the tokens
 
     async def start(self) -> None:
@@ -154,6 +164,18 @@ class WebServer:
         except StorageError as error:
             log.warning("web page: the storage did not answer (%s)", error)
             return self._message(request, "web.down_title", "web.down", 503)
+        except Busy:
+            answer = self._message(request, "web.down_title", "web.busy", 503)
+            answer.headers["Retry-After"] = str(RETRY_SECONDS)
+            return answer
+        except web.HTTPException:
+            raise
+        except Exception:
+            # Never a bare error page: the same headers, no trace of the address's key.
+            # The route's pattern, never the address itself (it holds the page's key).
+            route = request.match_info.route.resource
+            log.exception("web page %s failed", route.canonical if route else "?")
+            return self._message(request, "web.down_title", "web.down", 500)
 
     def _message(self, request: web.Request, title: str, text: str, status: int) -> web.Response:
         lang = self._lang(request)
@@ -215,13 +237,12 @@ class WebServer:
         metric = query.get("critere", board.criteria[0])
         when = query.get("quand", ALL_TIME)
         wanted = query.get("page", "1")
-        if metric not in board.criteria or not wanted.isdigit() or int(wanted) < 1:
+        if metric not in board.criteria or not PAGE_NUMBER.fullmatch(wanted):
             raise web.HTTPNotFound()
         seasons = await repository.seasons(page.guild_id)
         season = None
-        number_ = season_number(when)
-        if number_ is not None:
-            season = next((s for s in seasons if s.number == number_), None)
+        if SEASON.fullmatch(when):
+            season = next((s for s in seasons if season_period(s.number) == when), None)
             if season is None:
                 raise web.HTTPNotFound()
         elif when not in PERIODS:
@@ -292,6 +313,8 @@ class WebServer:
     ) -> tuple[WebPage, int, dict[str, dict[str, float]], Mapping[str, Any]]:
         page = await self._page(request)
         user = int(request.match_info["user"])
+        if user > SNOWFLAKE_MAX:
+            raise web.HTTPNotFound()
         repository = self._storage()
         figures = await repository.player_figures(page.guild_id, user, list(BOARDS.values()))
         ratings = await repository.player_ratings(page.guild_id, user)
@@ -339,7 +362,9 @@ class WebServer:
     async def picture(self, request: web.Request) -> web.Response:
         page, user, figures, _ = await self._player(request)
         lang = self._lang(request)
-        png = await player_picture(self._storage(), page.guild_id, user, lang, figures)
+        png = await player_picture(
+            self._storage(), page.guild_id, user, lang, figures, waiting=WAITING_PICTURES
+        )
         return web.Response(body=png, content_type="image/png", headers=HEADERS)
 
 

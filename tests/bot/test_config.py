@@ -227,3 +227,21 @@ def test_check_prints_no_database_password(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "<hidden>" in done.stdout and "S3cret-pw" not in done.stdout + done.stderr
+
+
+def test_the_web_pages_get_an_address_only_when_both_port_and_address_are_set():
+    assert load_settings({}).web_address is None
+    assert load_settings({"GOBELET_WEB_PORT": "8081"}).web_address is None  # nobody could open it
+    assert load_settings({"GOBELET_WEB_URL": "https://gobelet.example.org"}).web_address is None
+    both = {"GOBELET_WEB_PORT": "8081", "GOBELET_WEB_URL": "https://gobelet.example.org/"}
+    settings = load_settings(both)
+    assert settings.web_address == "https://gobelet.example.org"
+    assert (settings.web_port, settings.web_host) == (8081, "127.0.0.1")
+
+
+@pytest.mark.parametrize(
+    "url", ["gobelet.example.org", "ftp://example.org", "https://", "https://x.org/?a=1"]
+)
+def test_a_web_address_people_could_not_open_is_refused(url):
+    with pytest.raises(ConfigError, match="GOBELET_WEB_URL"):
+        load_settings({"GOBELET_WEB_PORT": "8081", "GOBELET_WEB_URL": url})

@@ -3,9 +3,11 @@ event loop."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import threading
 
+import pytest
 from PIL import Image
 
 from bot import plots
@@ -54,6 +56,32 @@ async def test_it_is_drawn_on_a_worker_thread(monkeypatch) -> None:
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(plots, "render", spy)
+    plots._drawn.clear()
     png = await plots.render_async(HISTORY, RESULTS, NAMES, LABELS)
     assert png.startswith(b"\x89PNG")
     assert drawn_on and drawn_on[0] != threading.get_ident()
+    # The same picture again is not drawn again; another one is.
+    assert await plots.render_async(HISTORY, RESULTS, NAMES, LABELS) == png
+    assert len(drawn_on) == 1
+    await plots.render_async(HISTORY[:3], RESULTS, NAMES, LABELS)
+    assert len(drawn_on) == 2
+
+
+async def test_a_full_queue_refuses_a_new_picture_rather_than_wait(monkeypatch) -> None:
+    started, release = threading.Event(), threading.Event()
+
+    def slow(*args: object) -> bytes:
+        started.set()
+        release.wait(5)
+        return b"\x89PNG slow"
+
+    monkeypatch.setattr(plots, "render", slow)
+    plots._drawn.clear()
+    first = asyncio.ensure_future(plots.render_async(HISTORY, RESULTS, NAMES, LABELS))
+    await asyncio.to_thread(started.wait, 5)
+    with pytest.raises(plots.Busy):
+        await plots.render_async(HISTORY[:2], RESULTS, NAMES, LABELS, waiting=1)
+    release.set()
+    assert await first == b"\x89PNG slow"
+    # Without a limit (/stats), it waits its turn.
+    assert await plots.render_async(HISTORY[:2], RESULTS, NAMES, LABELS) == b"\x89PNG slow"

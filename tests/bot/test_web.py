@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot import plots
 from bot.games.maya.metrics import MIA_BOARD
 from bot.games.yades.metrics import BOARD as YADES_BOARD
 from bot.kernel.achievements import Awards, Earned
 from bot.kernel.spec import Board
 from bot.storage import GameResults, Repository, Season, Timer, WebPage, open_repository
-from bot.web import PAGE, WebServer, preferred_language
+from bot.web import PAGE, WAITING_PICTURES, WebServer, preferred_language
 
 GUILD, OTHER = 1, 2
 TOKEN = "k3y-0f-th3-p4g3-xxxxx"
@@ -152,8 +153,57 @@ async def test_a_bad_choice_in_the_address_is_a_404(
         {"page": "0"},
         {"page": "-1"},
         {"page": "deux"},
+        {"page": "²"},  # a digit to str.isdigit, not to int()
+        {"page": "1000000000000000000"},
+        {"quand": "s²"},
+        {"quand": "s" + "1" * 5000},
     ):
-        assert (await client.get(f"/s/{TOKEN}", params=params)).status == 404, params
+        answer = await client.get(f"/s/{TOKEN}", params=params)
+        assert answer.status == 404, params
+        assert "Page introuvable" in await answer.text()
+    await counted(repository, {101: {"wins": 1, "games": 1}})
+    for path in ("99999999999999999999", "9223372036854775808", "١٢٣"):
+        answer = await client.get(f"/s/{TOKEN}/joueur/{path}")
+        assert answer.status == 404, path
+        assert (await client.get(f"/s/{TOKEN}/joueur/{path}.png")).status == 404, path
+
+
+async def test_a_player_of_another_server_is_nobody_here(
+    client: TestClient, repository: Repository
+) -> None:
+    await repository.open_web_page(WebPage(GUILD, TOKEN, "Le bar"))
+    await counted(repository, {104: {"wins": 2, "games": 2}}, guild=OTHER, names={104: "Ailleurs"})
+    assert (await client.get(f"/s/{TOKEN}/joueur/104")).status == 404
+    assert (await client.get(f"/s/{TOKEN}/joueur/104.png")).status == 404
+
+
+async def test_too_many_pictures_at_once_is_a_503_to_try_again(
+    client: TestClient, repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await repository.open_web_page(WebPage(GUILD, TOKEN, "Le bar"))
+    await counted(repository, {101: {"wins": 1, "games": 1}})
+    monkeypatch.setattr(plots, "_waiting", WAITING_PICTURES)  # the queue is full
+    plots._drawn.clear()
+    answer = await client.get(f"/s/{TOKEN}/joueur/101.png")
+    assert answer.status == 503 and answer.headers["Retry-After"] == "5"
+    assert "réessaie dans quelques secondes" in await answer.text()
+    assert (await client.get(f"/s/{TOKEN}/joueur/101")).status == 200  # the page itself is up
+
+
+async def test_an_unexpected_failure_is_a_plain_500_page(
+    client: TestClient, repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await repository.open_web_page(WebPage(GUILD, TOKEN, "Le bar"))
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("bot.web.ranking", broken)
+    answer = await client.get(f"/s/{TOKEN}")
+    assert answer.status == 500
+    assert answer.headers["Referrer-Policy"] == "no-referrer"
+    text = await answer.text()
+    assert "Traceback" not in text and "a bug" not in text and TOKEN not in text
 
 
 async def test_seasons_are_offered_and_a_closed_one_ranks_its_archive(
@@ -269,3 +319,18 @@ async def test_a_store_that_does_not_answer_is_a_503(client: TestClient) -> None
         answer = await down.get(f"/s/{TOKEN}")
         assert answer.status == 503
         assert "Les classements ne répondent pas" in await answer.text()
+
+
+async def test_a_server_the_bot_leaves_has_its_page_turned_off(
+    client: TestClient, repository: Repository
+) -> None:
+    from types import SimpleNamespace
+
+    from cogs.classement import ClassementCog
+
+    await repository.open_web_page(WebPage(GUILD, TOKEN, "Le bar"))
+    await repository.open_web_page(WebPage(OTHER, "another-key-of-a-page", "Le pub"))
+    bot = SimpleNamespace(tables=SimpleNamespace(repository=repository))
+    await ClassementCog(bot).on_guild_remove(SimpleNamespace(id=GUILD))  # type: ignore[arg-type]
+    assert (await client.get(f"/s/{TOKEN}")).status == 404
+    assert (await client.get("/s/another-key-of-a-page")).status == 200

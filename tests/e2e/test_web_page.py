@@ -10,14 +10,20 @@ from __future__ import annotations
 
 import calendar
 import os
+import random
 import re
+import time
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from playwright.async_api import Page
 
+from bot.leaderboards import BOARDS
+from bot.storage import GameResults, WebPage, open_repository
+from bot.storage.base import GAMES
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.browser import browser, phone
 from tests.e2e.conftest import BOT_KEY
@@ -26,12 +32,14 @@ from tests.e2e.test_operations import free_port
 from tests.e2e.test_persistence import (
     STAT_LINE,
     Game,
+    footer,
     leaderboard_rows,
     private_answer,
 )
 from tests.e2e.test_seasons import first_of_next_month, wall
 from tests.e2e.world import Channel, User
 
+SEEDED_TOKEN = "every-figure-of-the-bar-page"
 ADDRESS = re.compile(r"(http://127\.0\.0\.1:\d+/s/[A-Za-z0-9_-]{22})")
 
 
@@ -210,3 +218,95 @@ async def test_an_english_browser_reads_the_page_in_english(
         await page.get_by_role("link", name="Français").click()
         await page.wait_for_load_state()
         assert await page.title() == "Classements de pub"
+
+
+@pytest.fixture
+async def seeded(
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str, request: pytest.FixtureRequest
+) -> AsyncIterator[Served]:
+    """The bot on a database holding figures of every board over several periods (and the
+    page on), as years of play would have left them."""
+    guild = emulator.guild("bar").id
+    rng = random.Random(1414)
+    today = datetime.fromtimestamp(time.time(), UTC).date()
+    players = list(range(900_001, 900_031))  # 30: the page's second page, Discord's third
+    repository = await open_repository(database_url)
+    try:
+        for board in BOARDS.values():
+            for days_ago in (0, 3, 12, 45):
+                figures: dict[int, dict[str, float]] = {}
+                for player in rng.sample(players, 12):
+                    mine = {GAMES: float(rng.randint(1, 4))}
+                    for metric in board.metrics:
+                        mine[metric.column] = float(rng.choice((0, 0, 1, 2, 3, 7, 12, 25)))
+                    figures[player] = mine
+                game = await repository.create_game(
+                    guild_id=guild, channel_id=rng.randint(1, 10**9), kind=board.name, meta={}
+                )
+                ratings = {p: 1000.0 + rng.randint(-200, 200) for p in figures}
+                await repository.save_game(
+                    game,
+                    previous_version=0,
+                    version=1,
+                    status="finished",
+                    state={"over": True},
+                    meta={},
+                    results=GameResults(
+                        board,
+                        (today - timedelta(days=days_ago)).isoformat(),
+                        figures,
+                        ratings,
+                        names={p: f"joueur {p % 100}" for p in figures},
+                    ),
+                )
+        await repository.open_web_page(WebPage(guild, SEEDED_TOKEN, "bar"))
+    finally:
+        await repository.close()
+    port = free_port()
+    env = {"GOBELET_WEB_PORT": str(port), "GOBELET_WEB_URL": f"http://127.0.0.1:{port}"}
+    process = BotProcess(emulator, tmp_path, env=env, database_url=database_url)
+    request.node.stash[BOT_KEY] = process
+    try:
+        await process.start()
+        yield Served(process, port)
+    finally:
+        await process.stop()
+
+
+async def test_every_board_criterion_and_period_shows_the_figures_classement_shows(
+    emulator: DiscordEmulator, seeded: Served
+) -> None:
+    alice = emulator.user("alice")
+    comptoir = emulator.channel("bar", "comptoir")
+    compared = 0
+    async with browser() as launched, phone(launched) as page:
+        for game, board in BOARDS.items():
+            for metric in board.criteria:
+                for when in ("tout", "mois", "semaine"):
+                    query = urlencode({"jeu": game, "critere": metric, "quand": when})
+                    answer = await page.goto(f"{seeded.base}/s/{SEEDED_TOKEN}?{query}")
+                    assert answer is not None and answer.status == 200
+                    shown = await web_rows(page)
+                    options = {"jeu": game, "critere": metric, "periode": when}
+                    expected = await every_discord_row(emulator, alice, comptoir, options)
+                    assert shown == expected, (game, metric, when)
+                    compared += len(expected)
+    # Hundreds of figures, means with decimals and fewest-first boards among them.
+    assert compared > 1000
+
+
+async def every_discord_row(
+    emulator: DiscordEmulator, user: User, channel: Channel, options: dict[str, object]
+) -> list[tuple[int, int, str]]:
+    """Every row of a `/classement`, paging with ▶ to the last page."""
+    shown = await (await emulator.slash(user, channel, "classement", options)).reply()
+    rows = leaderboard_rows(shown)
+    while any(b.label == "▶" and not b.disabled for b in shown.buttons):
+        before = footer(shown)
+        await (await emulator.click(user, shown, label="▶")).response()
+        await emulator.wait_for(
+            lambda was=before: footer(shown) != was,  # type: ignore[misc]
+            what="the next page",
+        )
+        rows += leaderboard_rows(shown)
+    return rows

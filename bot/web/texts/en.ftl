@@ -28,3 +28,4 @@ web-down = The leaderboards are not answering right now. Try again in a moment.
 web-language = Language:
 web-achievements = Achievements
 web-earned_on = on { $day }
+web-busy = Many people are looking at the leaderboards right now: try again in a few seconds.

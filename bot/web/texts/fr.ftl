@@ -28,3 +28,4 @@ web-down = Les classements ne répondent pas pour le moment. Réessaie dans un m
 web-language = Langue :
 web-achievements = Succès
 web-earned_on = le { $day }
+web-busy = Beaucoup de monde regarde les classements en ce moment : réessaie dans quelques secondes.
