@@ -355,6 +355,7 @@ async def bot_pauses(port: int) -> list[str]:
     for family in text_string_to_metric_families(text):
         if family.name not in (
             "gobelet_interaction_first_answer_seconds",
+            "gobelet_storage_write_seconds",
             "gobelet_event_loop_lag_seconds",
             "gobelet_gc_pause_seconds",
         ):
@@ -372,7 +373,7 @@ async def bot_pauses(port: int) -> list[str]:
             count = values.get("count", 0.0)
             over = [
                 f"{100 * (count - values[le]) / count:.1f}% over {float(le) * 1000:g} ms"
-                for le in ("0.005", "0.02", "0.05")
+                for le in ("0.005", "0.01", "0.02", "0.05")
                 if count and le in values
             ]
             name = family.name.removeprefix("gobelet_").removesuffix("_seconds")

@@ -11,6 +11,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -84,6 +85,9 @@ class SqliteRepository:
         # The tables share this one connection: without the lock, another table's statements
         # would run inside (or BEGIN during) a transaction that is still open.
         self._lock = asyncio.Lock()
+        # The moves waiting to be written, and the task writing them (``_write_queued``).
+        self._queued: list[_Queued] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteRepository:
@@ -231,7 +235,44 @@ class SqliteRepository:
                 await running
             raise
 
-    @_serialised
+    async def _queue_transaction(self, work: Callable[[sqlite3.Connection], None]) -> None:
+        """``_transaction`` for the moves: each in a transaction of its own, but every move
+        waiting meanwhile written in the same hop to the connection's thread (a group
+        commit). Under load a hop waits for the event loop's turn, and the lock is held
+        meanwhile: one hop per move made every write wait behind all the others' hops.
+
+        Cancelled meanwhile, as ``_transaction``: the move is not written (or rolled back),
+        and the caller gets its ``CancelledError`` once that is settled."""
+        abandoned = threading.Event()
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queued.append(_Queued(work, abandoned, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queued())
+        try:
+            await asyncio.shield(done)
+        except asyncio.CancelledError:
+            abandoned.set()
+            with contextlib.suppress(Exception):
+                await done
+            raise
+
+    async def _write_queued(self) -> None:
+        while self._queued:
+            batch, self._queued = self._queued, []
+            try:
+                async with self._lock:
+                    outcomes = await self._db._execute(_write_all, self._db._conn, batch)
+            except Exception as error:  # the connection itself failed (closed, say)
+                failure = StorageError(str(error) or type(error).__name__)
+                outcomes = [failure] * len(batch)
+            for queued, outcome in zip(batch, outcomes, strict=True):
+                if queued.done.done():
+                    continue
+                if isinstance(outcome, BaseException):
+                    queued.done.set_exception(outcome)
+                else:
+                    queued.done.set_result(None)
+
     async def save_game(
         self,
         game_id: int,
@@ -292,7 +333,7 @@ class SqliteRepository:
                     db.execute(_SET_TIMER, row)
 
         try:
-            await self._transaction(write)
+            await self._queue_transaction(write)
         except sqlite3.Error as error:
             raise StorageError(str(error)) from error
 
@@ -811,6 +852,49 @@ def _replay(db: sqlite3.Connection, step: sql.Replay) -> None:
 
 class _Abandoned(Exception):
     """The caller of a transaction was cancelled before it committed: it is rolled back."""
+
+
+@dataclass(slots=True)
+class _Queued:
+    """A move waiting for ``_write_queued``: its writes, whether its caller gave up, and
+    where its outcome goes."""
+
+    work: Callable[[sqlite3.Connection], None]
+    abandoned: threading.Event
+    done: asyncio.Future[None]
+
+
+def _write_all(db: sqlite3.Connection, batch: Sequence[_Queued]) -> list[BaseException | None]:
+    """On the connection's thread: each queued move in a transaction of its own, in order;
+    the outcome of each (None: committed). A database that stays locked past the busy
+    timeout fails the moves after the first at once, rather than each waiting it out."""
+    outcomes: list[BaseException | None] = []
+    locked: sqlite3.OperationalError | None = None
+    for queued in batch:
+        if queued.abandoned.is_set():
+            outcomes.append(_Abandoned())
+            continue
+        if locked is not None:
+            outcomes.append(locked)
+            continue
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            locked = error
+            outcomes.append(error)
+            continue
+        try:
+            queued.work(db)
+            if queued.abandoned.is_set():
+                raise _Abandoned
+            db.execute("COMMIT")
+        except Exception as error:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            outcomes.append(error)
+        else:
+            outcomes.append(None)
+    return outcomes
 
 
 _SET_TIMER = (
