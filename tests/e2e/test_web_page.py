@@ -4,7 +4,7 @@ served by the real bot: turned on and off with `/reglages web`, it shows the fig
 `/stats` lists them with their picture, and a wrong or retired address is a 404.
 
 Set ``GOBELET_WEB_SCREENSHOT=docs/web-page.png`` to keep the screenshot of the page the
-README shows."""
+README shows (the every-board test's Mia board, on a phone's screen)."""
 
 from __future__ import annotations
 
@@ -165,10 +165,6 @@ async def test_the_page_shows_what_classement_shows_and_only_while_it_is_on(
                 compared += bool(expected)
         assert compared >= len(criteria)  # not a comparison of empty boards
 
-        if os.environ.get("GOBELET_WEB_SCREENSHOT"):
-            await show(page, metric="wins", when="tout")
-            await page.screenshot(path=os.environ["GOBELET_WEB_SCREENSHOT"], full_page=True)
-
         # A player's page: their /stats figures, and their picture.
         await show(page, metric="wins", when="tout")
         first = page.locator("tr[data-user] td.player a").first
@@ -291,6 +287,10 @@ async def test_every_board_criterion_and_period_shows_the_figures_classement_sho
                     expected = await every_discord_row(emulator, alice, comptoir, options)
                     assert shown == expected, (game, metric, when)
                     compared += len(expected)
+        if os.environ.get("GOBELET_WEB_SCREENSHOT"):
+            query = urlencode({"jeu": "mia", "critere": "wins", "quand": "tout"})
+            await page.goto(f"{seeded.base}/s/{SEEDED_TOKEN}?{query}")
+            await page.screenshot(path=os.environ["GOBELET_WEB_SCREENSHOT"])
     # Hundreds of figures, means with decimals and fewest-first boards among them.
     assert compared > 1000
 
