@@ -13,7 +13,7 @@ import pytest
 from bot.storage import open_repository
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
-from tests.e2e.maya_driver import mark
+from tests.e2e.maya_driver import REVEAL_LINE, mark
 from tests.e2e.test_persistence import (
     BACK_FR,
     Game,
@@ -109,8 +109,13 @@ async def test_a_replacement_process_takes_over_a_killed_shard_and_resumes_its_g
         await wait_line(emulator, game.channel, BACK_FR, since=killed)
         assert game.table.id == table_id and game.table.embeds == before
         assert game.driver.turn() == turn
+        lifter = game.users[turn.player]
         turn = await game.lift()
-        assert turn.step > 0
+        # The new process played the lift: its reveal is in the channel. (The dice are not
+        # seeded here: a true Mia lifted costs two lives and may end the game at once.)
+        reveal = await wait_line(emulator, game.channel, f"<@{lifter.id}> soulève", since=killed)
+        assert REVEAL_LINE.search(reveal), reveal
+        assert turn.phase == "over" or turn.step > 0, turn
         await game.play_to_the_end()
         # The leaderboards are the database's: what the killed process counted is there,
         # and the game it left is counted once, by the process that finished it.
