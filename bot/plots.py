@@ -151,6 +151,7 @@ class Busy(RuntimeError):
 # executor that name lookups and the like use; the latest pictures are kept, by content.
 _drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plots")
 _drawn: OrderedDict[Hashable, bytes] = OrderedDict()
+_drawing: dict[Hashable, asyncio.Future[bytes]] = {}  # the pictures being drawn now
 KEPT = 64  # pictures kept (about 40 KB each)
 _waiting = 0
 
@@ -172,15 +173,32 @@ async def render_async(
     if kept is not None:
         _drawn.move_to_end(key)
         return kept
+    drawing = _drawing.get(key)
+    if drawing is not None:  # asked again while it is drawn: the same drawing
+        return await asyncio.shield(drawing)
     if waiting is not None and _waiting >= waiting:
         raise Busy(f"{_waiting} pictures in the queue")
+    loop = asyncio.get_running_loop()
+    drawing = asyncio.ensure_future(
+        loop.run_in_executor(_drawer, render, history, results, names, labels)
+    )
+    _drawing[key] = drawing
     _waiting += 1
     try:
-        loop = asyncio.get_running_loop()
-        png = await loop.run_in_executor(_drawer, render, history, results, names, labels)
+        png = await asyncio.shield(drawing)
     finally:
-        _waiting -= 1
+        if drawing.done():
+            _waiting -= 1
+            _drawing.pop(key, None)
+        else:  # the asker gave up: the drawing goes on, and is counted until it ends
+            drawing.add_done_callback(lambda _: _drawn_by(key))
     _drawn[key] = png
     while len(_drawn) > KEPT:
         _drawn.popitem(last=False)
     return png
+
+
+def _drawn_by(key: Hashable) -> None:
+    global _waiting
+    _waiting -= 1
+    _drawing.pop(key, None)

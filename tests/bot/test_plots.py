@@ -85,3 +85,24 @@ async def test_a_full_queue_refuses_a_new_picture_rather_than_wait(monkeypatch) 
     assert await first == b"\x89PNG slow"
     # Without a limit (/stats), it waits its turn.
     assert await plots.render_async(HISTORY[:2], RESULTS, NAMES, LABELS) == b"\x89PNG slow"
+
+
+async def test_the_same_picture_asked_twice_at_once_is_drawn_once(monkeypatch) -> None:
+    calls: list[int] = []
+    release = threading.Event()
+
+    def slow(*args: object) -> bytes:
+        calls.append(1)
+        release.wait(5)
+        return b"\x89PNG once"
+
+    monkeypatch.setattr(plots, "render", slow)
+    plots._drawn.clear()
+    first = asyncio.ensure_future(plots.render_async(HISTORY, RESULTS, NAMES, LABELS))
+    await asyncio.sleep(0)
+    second = asyncio.ensure_future(plots.render_async(HISTORY, RESULTS, NAMES, LABELS, waiting=1))
+    await asyncio.sleep(0)
+    release.set()
+    assert await asyncio.gather(first, second) == [b"\x89PNG once", b"\x89PNG once"]
+    assert len(calls) == 1
+    assert plots._waiting == 0 and not plots._drawing

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Coroutine
+import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.storage import EventRecord, StorageError, VersionConflict, open_repository
-from bot.storage.sqlite import SqliteRepository, migrations
+from bot.storage.sqlite import SqliteRepository, _Queued, _write_all, migrations
 
 
 async def test_an_empty_file_migrates_to_the_latest_schema(tmp_path: Path) -> None:
@@ -125,3 +126,97 @@ async def test_a_locked_database_refuses_every_queued_move_and_writes_none(tmp_p
         assert (await repo.game(games[0])).version == 1  # type: ignore[union-attr]
     finally:
         await repo.close()
+
+
+async def new_games(repo: SqliteRepository, count: int) -> list[int]:
+    return [
+        await repo.create_game(guild_id=1, channel_id=channel, kind="maya", meta={})
+        for channel in range(count)
+    ]
+
+
+def first_move(repo: SqliteRepository, game: int) -> Coroutine[Any, Any, None]:
+    return repo.save_game(game, previous_version=0, version=1, status="active", state={}, meta={})
+
+
+async def test_a_move_cancelled_while_queued_is_dropped_at_once(tmp_path: Path) -> None:
+    repo = await SqliteRepository.open(tmp_path / "dropped.db")
+    try:
+        dropped, kept = await new_games(repo, 2)
+        async with repo._lock:  # another call holds the connection: the moves queue
+            cancelled = asyncio.create_task(first_move(repo, dropped))
+            written = asyncio.create_task(first_move(repo, kept))
+            await asyncio.sleep(0)
+            cancelled.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await cancelled  # at once, while the connection is still held
+        await written
+        assert (await repo.game(dropped)).version == 0  # type: ignore[union-attr]
+        assert (await repo.game(kept)).version == 1  # type: ignore[union-attr]
+    finally:
+        await repo.close()
+
+
+async def test_a_stopped_writer_tells_its_moves_they_were_interrupted(tmp_path: Path) -> None:
+    repo = await SqliteRepository.open(tmp_path / "stopped.db")
+    try:
+        (game,) = await new_games(repo, 1)
+        async with repo._lock:
+            move = asyncio.create_task(first_move(repo, game))
+            await asyncio.sleep(0)
+            assert repo._writer is not None
+            repo._writer.cancel()  # the process is being torn down, say
+            await asyncio.sleep(0)
+        with pytest.raises(StorageError, match="interrupted"):
+            await asyncio.wait_for(move, 5)  # never left waiting for ever
+        # Nothing was written; the next move goes through.
+        assert (await repo.game(game)).version == 0  # type: ignore[union-attr]
+        await first_move(repo, game)
+        assert (await repo.game(game)).version == 1  # type: ignore[union-attr]
+    finally:
+        await repo.close()
+
+
+async def test_closing_writes_the_moves_queued_before_and_refuses_the_next(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "closing.db"
+    repo = await SqliteRepository.open(path)
+    games = await new_games(repo, 2)
+    async with repo._lock:
+        moves = [asyncio.create_task(first_move(repo, game)) for game in games]
+        await asyncio.sleep(0)
+        closing = asyncio.create_task(repo.close())
+        await asyncio.sleep(0)
+    await asyncio.wait_for(asyncio.gather(*moves, closing), 5)
+    with pytest.raises(StorageError):
+        await first_move(repo, games[0])
+    with sqlite3.connect(path) as db:
+        versions = [row[0] for row in db.execute("SELECT version FROM games ORDER BY id")]
+    assert versions == [1, 1]
+
+
+async def test_a_move_that_fails_oddly_is_rolled_back_and_the_next_ones_still_written(
+    tmp_path: Path,
+) -> None:
+    db = sqlite3.connect(tmp_path / "odd.db", isolation_level=None)
+    db.execute("CREATE TABLE t (n INTEGER)")
+    loop = asyncio.get_running_loop()
+
+    def insert(n: int) -> Callable[[sqlite3.Connection], None]:
+        return lambda c: c.execute("INSERT INTO t VALUES (?)", (n,))
+
+    def interrupted(c: sqlite3.Connection) -> None:
+        c.execute("INSERT INTO t VALUES (2)")
+        raise KeyboardInterrupt  # not an Exception: it must not escape the batch
+
+    batch = [
+        _Queued(work, threading.Event(), loop.create_future())
+        for work in (insert(1), interrupted, insert(3))
+    ]
+    outcomes = _write_all(db, batch)
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], StorageError)
+    assert not db.in_transaction
+    assert [n for (n,) in db.execute("SELECT n FROM t ORDER BY n")] == [1, 3]
+    db.close()

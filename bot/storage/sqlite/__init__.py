@@ -88,6 +88,8 @@ class SqliteRepository:
         # The moves waiting to be written, and the task writing them (``_write_queued``).
         self._queued: list[_Queued] = []
         self._writer: asyncio.Task[None] | None = None
+        self._writing: list[_Queued] = []  # the moves of the hop running now
+        self._closing = False
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteRepository:
@@ -147,8 +149,16 @@ class SqliteRepository:
             current = version
         return current
 
-    @_serialised
     async def close(self) -> None:
+        # The moves queued before the close are written first; none is queued after it.
+        self._closing = True
+        if self._writer is not None and not self._writer.done():
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._writer)
+        await self._close()
+
+    @_serialised
+    async def _close(self) -> None:
         for descriptor in self._leases.values():
             os.close(descriptor)  # which releases its lock
         self._leases.clear()
@@ -241,37 +251,59 @@ class SqliteRepository:
         commit). Under load a hop waits for the event loop's turn, and the lock is held
         meanwhile: one hop per move made every write wait behind all the others' hops.
 
-        Cancelled meanwhile, as ``_transaction``: the move is not written (or rolled back),
-        and the caller gets its ``CancelledError`` once that is settled."""
-        abandoned = threading.Event()
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queued.append(_Queued(work, abandoned, done))
+        Cancelled while still queued, the move is dropped at once; cancelled while its
+        hop runs, as ``_transaction``: rolled back unless already committing, and the
+        caller gets its ``CancelledError`` once that is settled. An outcome the writer
+        could not learn (it was stopped) is a ``StorageError``: ask the database."""
+        if self._closing:
+            raise StorageError("the database is being closed")
+        queued = _Queued(work, threading.Event(), asyncio.get_running_loop().create_future())
+        self._queued.append(queued)
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_queued())
+            self._writer.add_done_callback(self._writer_ended)
         try:
-            await asyncio.shield(done)
+            await asyncio.shield(queued.done)
         except asyncio.CancelledError:
-            abandoned.set()
+            if queued in self._queued:  # not begun: nothing to settle
+                self._queued.remove(queued)
+                raise
+            queued.abandoned.set()
             with contextlib.suppress(Exception):
-                await done
+                await queued.done
             raise
 
     async def _write_queued(self) -> None:
         while self._queued:
-            batch, self._queued = self._queued, []
             try:
                 async with self._lock:
-                    outcomes = await self._db._execute(_write_all, self._db._conn, batch)
+                    # Taken once the connection is ours: a move cancelled meanwhile has
+                    # left the queue.
+                    self._writing, self._queued = self._queued[:BATCH], self._queued[BATCH:]
+                    if not self._writing:
+                        continue
+                    outcomes = await self._db._execute(_write_all, self._db._conn, self._writing)
             except Exception as error:  # the connection itself failed (closed, say)
-                failure = StorageError(str(error) or type(error).__name__)
-                outcomes = [failure] * len(batch)
-            for queued, outcome in zip(batch, outcomes, strict=True):
+                outcomes = [_failure(error) for _ in self._writing]
+            for queued, outcome in zip(self._writing, outcomes, strict=True):
                 if queued.done.done():
                     continue
-                if isinstance(outcome, BaseException):
-                    queued.done.set_exception(outcome)
-                else:
+                if outcome is None:
                     queued.done.set_result(None)
+                else:
+                    queued.done.set_exception(outcome)
+            self._writing = []
+
+    def _writer_ended(self, writer: asyncio.Task[None]) -> None:
+        """Stopped (cancelled, even before it began) with outcomes untold: nobody waits
+        for ever. A move whose hop was running may have been written: its caller asks."""
+        if writer is not self._writer:
+            return  # a newer writer took the queue over since this one ended
+        for queued in [*self._writing, *self._queued]:
+            if not queued.done.done():
+                queued.done.set_exception(StorageError("the write was interrupted"))
+        self._writing = []
+        self._queued = []
 
     async def save_game(
         self,
@@ -850,6 +882,9 @@ def _replay(db: sqlite3.Connection, step: sql.Replay) -> None:
             _award(db, record.guild_id, game_id, awards, finished_at)
 
 
+BATCH = 64  # moves written in one hop at most (reads wait behind a hop)
+
+
 class _Abandoned(Exception):
     """The caller of a transaction was cancelled before it committed: it is rolled back."""
 
@@ -866,21 +901,22 @@ class _Queued:
 
 def _write_all(db: sqlite3.Connection, batch: Sequence[_Queued]) -> list[BaseException | None]:
     """On the connection's thread: each queued move in a transaction of its own, in order;
-    the outcome of each (None: committed). A database that stays locked past the busy
-    timeout fails the moves after the first at once, rather than each waiting it out."""
+    the outcome of each (None: committed). Never raises: every move learns its outcome. A
+    database that stays locked past the busy timeout (or a transaction that could not be
+    rolled back) fails the moves after it at once, rather than each waiting it out."""
     outcomes: list[BaseException | None] = []
-    locked: sqlite3.OperationalError | None = None
+    stuck: BaseException | None = None
     for queued in batch:
         if queued.abandoned.is_set():
             outcomes.append(_Abandoned())
             continue
-        if locked is not None:
-            outcomes.append(locked)
+        if stuck is not None:
+            outcomes.append(_failure(stuck))
             continue
         try:
             db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            locked = error
+        except sqlite3.Error as error:
+            stuck = error
             outcomes.append(error)
             continue
         try:
@@ -888,13 +924,25 @@ def _write_all(db: sqlite3.Connection, batch: Sequence[_Queued]) -> list[BaseExc
             if queued.abandoned.is_set():
                 raise _Abandoned
             db.execute("COMMIT")
-        except Exception as error:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            outcomes.append(error)
+        except BaseException as error:
+            outcomes.append(error if isinstance(error, Exception) else _failure(error))
+            try:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+            except sqlite3.Error as failed:
+                stuck = failed
+            if db.in_transaction:  # not rolled back: no later move may write inside it
+                stuck = stuck or StorageError("a transaction could not be rolled back")
         else:
             outcomes.append(None)
     return outcomes
+
+
+def _failure(error: BaseException) -> StorageError:
+    """A move's own failure, for what failed its whole batch (one exception each)."""
+    failure = StorageError(str(error) or type(error).__name__)
+    failure.__cause__ = error
+    return failure
 
 
 _SET_TIMER = (
