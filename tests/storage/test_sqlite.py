@@ -149,8 +149,9 @@ async def test_a_move_cancelled_while_queued_is_dropped_at_once(tmp_path: Path) 
             await asyncio.sleep(0)
             cancelled.cancel()
             with pytest.raises(asyncio.CancelledError):
-                await cancelled  # at once, while the connection is still held
-        await written
+                # At once, while the connection is still held (a guard: never a hang).
+                await asyncio.wait_for(cancelled, 5)
+        await asyncio.wait_for(written, 5)
         assert (await repo.game(dropped)).version == 0  # type: ignore[union-attr]
         assert (await repo.game(kept)).version == 1  # type: ignore[union-attr]
     finally:
