@@ -54,6 +54,12 @@ def season_span(season: Season, lang: str) -> str:
     )
 
 
+def season_choice(season: Season, lang: str) -> str:
+    """A season as a choice lists it: its days, and "current" for the current one."""
+    span = season_span(season, lang)
+    return span if season.closed else t(lang, "season.current", span=span)
+
+
 def since(period: str) -> str | None:
     days = PERIODS.get(period)
     if days is None:

@@ -22,6 +22,7 @@ from bot.leaderboards import (
     number,
     player_picture,
     ranking,
+    season_choice,
     season_number,
     season_period,
     season_span,
@@ -371,11 +372,6 @@ def figures_embed(
     if names:
         embed.add_field(name=t(lang, "stats.achievements"), value=" · ".join(names), inline=False)
     return embed
-
-
-def season_choice(season: Season, lang: str) -> str:
-    span = season_span(season, lang)
-    return span if season.closed else t(lang, "season.current", span=span)
 
 
 def unknown_season(seasons: list[Season], lang: str) -> str:

@@ -14,6 +14,16 @@ from bot.kernel.spec import RATING, Aggregate, Better, Board, Metric
 from bot.storage.base import GAMES, EventRecord, GameRecord, Season, Shards, Timer
 
 RUNNING = ("lobby", "active")
+# Every table holding rows of a player on a server (what forgetting them deletes).
+PLAYER_TABLES = (
+    "stat_values",
+    "ratings",
+    "season_ratings",
+    "rating_history",
+    "player_names",
+    "achievements",
+    "achievement_runs",
+)
 
 
 class Row(Protocol):

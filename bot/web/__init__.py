@@ -44,8 +44,8 @@ from bot.leaderboards import (
     number,
     player_picture,
     ranking,
+    season_choice,
     season_period,
-    season_span,
     show_day,
 )
 from bot.plots import Busy
@@ -385,8 +385,6 @@ def _when_options(seasons: list[Season], chosen: str, lang: str) -> list[Option]
     """The periods, then the seasons, the latest first."""
     options = [Option(p, t(lang, f"rank.period.{p}"), p == chosen) for p in PERIODS]
     for season in reversed(seasons):
-        span = season_span(season, lang)
-        label = span if season.closed else t(lang, "season.current", span=span)
         value = season_period(season.number)
-        options.append(Option(value, label, value == chosen))
+        options.append(Option(value, season_choice(season, lang), value == chosen))
     return options

@@ -458,26 +458,11 @@ class PostgresRepository:
 
     async def forget_player(self, guild_id: int, user_id: int) -> int:
         async with self._transaction() as db:
-            first = await db.execute(
-                "DELETE FROM stat_values WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
-            )
-            second = await db.execute(
-                "DELETE FROM ratings WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
-            )
-            archived = 0
-            for table in ("season_ratings", "rating_history", "player_names"):
-                archived += _count(
+            rows = 0
+            for table in sql.PLAYER_TABLES:
+                rows += _count(
                     await db.execute(
                         f"DELETE FROM {table} WHERE guild_id = $1 AND user_id = $2",
-                        guild_id,
-                        user_id,
-                    )
-                )
-            held = 0
-            for forgotten in ("achievements", "achievement_runs"):
-                held += _count(
-                    await db.execute(
-                        f"DELETE FROM {forgotten} WHERE guild_id = $1 AND user_id = $2",
                         guild_id,
                         user_id,
                     )
@@ -489,7 +474,7 @@ class PostgresRepository:
                 guild_id,
                 str(int(user_id)),
             )
-        return _count(first) + _count(second) + archived + held + _count(third)
+        return rows + _count(third)
 
     # ---- web pages
 

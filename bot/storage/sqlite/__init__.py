@@ -493,25 +493,12 @@ class SqliteRepository:
         db = self._db
         try:
             await db.execute("BEGIN IMMEDIATE")
-            first = await db.execute(
-                "DELETE FROM stat_values WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-            )
-            second = await db.execute(
-                "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-            )
-            archived = 0
-            for table in ("season_ratings", "rating_history", "player_names"):
+            rows = 0
+            for table in sql.PLAYER_TABLES:
                 cursor = await db.execute(
                     f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
                 )
-                archived += cursor.rowcount
-            held = 0
-            for forgotten in ("achievements", "achievement_runs"):
-                cursor = await db.execute(
-                    f"DELETE FROM {forgotten} WHERE guild_id = ? AND user_id = ?",
-                    (guild_id, user_id),
-                )
-                held += cursor.rowcount
+                rows += cursor.rowcount
             # The display name they joined tables with (kept for the Yadès sheet pictures).
             name = f'$.names."{int(user_id)}"'
             third = await db.execute(
@@ -526,7 +513,7 @@ class SqliteRepository:
         except BaseException:
             await _rollback(db)
             raise
-        return first.rowcount + second.rowcount + archived + held + third.rowcount
+        return rows + third.rowcount
 
     # ---- web pages
 
