@@ -225,9 +225,9 @@ REFUSED = {
 
 
 async def a_game_in_progress(
-    path: Path, *, turn_seconds: float | None = None
+    path: Path, *, turn_seconds: float | None = None, inline_writes: bool = True
 ) -> tuple[Tables, Table]:
-    tables = Tables(await SqliteRepository.open(path), settings())
+    tables = Tables(await SqliteRepository.open(path, inline_writes=inline_writes), settings())
     table = await tables.open(
         kind="maya",
         guild_id=GUILD,
@@ -333,7 +333,9 @@ async def test_a_read_only_database_refuses_the_action_and_the_table_stays_as_it
 async def test_an_action_cancelled_mid_write_leaves_the_table_and_the_database_as_they_were(
     tmp_path,
 ):
-    tables, table = await a_game_in_progress(tmp_path / "cancelled.db")
+    # A move written on the loop's thread is never cut in half: this is the move that
+    # found the write lock taken, and waits on the shared connection's thread.
+    tables, table = await a_game_in_progress(tmp_path / "cancelled.db", inline_writes=False)
     repo = tables.repository
     assert isinstance(repo, SqliteRepository)
     before = snapshot_of(table)

@@ -14,6 +14,7 @@ import pytest
 
 from bot.storage import EventRecord, StorageError, VersionConflict, open_repository
 from bot.storage.sqlite import SqliteRepository, _Queued, _write_all, migrations
+from bot.storage.sqlite.inline import CHECKPOINT_EVERY, InlineWriter
 
 
 async def test_an_empty_file_migrates_to_the_latest_schema(tmp_path: Path) -> None:
@@ -51,7 +52,7 @@ async def test_a_url_for_another_database_is_refused(url: str) -> None:
 async def test_moves_arriving_together_are_written_in_one_hop_each_in_its_transaction(
     tmp_path: Path,
 ) -> None:
-    repo = await SqliteRepository.open(tmp_path / "grouped.db")
+    repo = await SqliteRepository.open(tmp_path / "grouped.db", inline_writes=False)
     try:
         games = [
             await repo.create_game(guild_id=1, channel_id=channel, kind="maya", meta={})
@@ -140,7 +141,7 @@ def first_move(repo: SqliteRepository, game: int) -> Coroutine[Any, Any, None]:
 
 
 async def test_a_move_cancelled_while_queued_is_dropped_at_once(tmp_path: Path) -> None:
-    repo = await SqliteRepository.open(tmp_path / "dropped.db")
+    repo = await SqliteRepository.open(tmp_path / "dropped.db", inline_writes=False)
     try:
         dropped, kept = await new_games(repo, 2)
         async with repo._lock:  # another call holds the connection: the moves queue
@@ -159,7 +160,7 @@ async def test_a_move_cancelled_while_queued_is_dropped_at_once(tmp_path: Path) 
 
 
 async def test_a_stopped_writer_tells_its_moves_they_were_interrupted(tmp_path: Path) -> None:
-    repo = await SqliteRepository.open(tmp_path / "stopped.db")
+    repo = await SqliteRepository.open(tmp_path / "stopped.db", inline_writes=False)
     try:
         (game,) = await new_games(repo, 1)
         async with repo._lock:
@@ -182,7 +183,7 @@ async def test_closing_writes_the_moves_queued_before_and_refuses_the_next(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "closing.db"
-    repo = await SqliteRepository.open(path)
+    repo = await SqliteRepository.open(path, inline_writes=False)
     games = await new_games(repo, 2)
     async with repo._lock:
         moves = [asyncio.create_task(first_move(repo, game)) for game in games]
@@ -221,3 +222,118 @@ async def test_a_move_that_fails_oddly_is_rolled_back_and_the_next_ones_still_wr
     assert not db.in_transaction
     assert [n for (n,) in db.execute("SELECT n FROM t ORDER BY n")] == [1, 3]
     db.close()
+
+
+def move(
+    repo: SqliteRepository, game: int, previous: int, state: Any = None
+) -> Coroutine[Any, Any, None]:
+    return repo.save_game(
+        game,
+        previous_version=previous,
+        version=previous + 1,
+        status="active",
+        state=state if state is not None else {"step": previous + 1},
+        meta={},
+        events=[EventRecord("moved", "public", None, {"n": previous + 1})],
+    )
+
+
+async def test_a_move_is_written_at_once_on_its_own_connection_without_a_hop(
+    tmp_path: Path,
+) -> None:
+    repo = await SqliteRepository.open(tmp_path / "inline.db")
+    try:
+        games = await new_games(repo, 3)
+        hops = 0
+        execute = repo._db._execute
+
+        async def counted(*args: object, **kwargs: object) -> object:
+            nonlocal hops
+            hops += 1
+            return await execute(*args, **kwargs)  # type: ignore[arg-type]
+
+        repo._db._execute = counted  # type: ignore[method-assign]
+        for previous in range(5):
+            for game in games:
+                await move(repo, game, previous)
+        # A stale version is refused and writes nothing, on this path too.
+        with pytest.raises(VersionConflict):
+            await move(repo, games[0], 2)
+        assert hops == 0  # not one trip to the shared connection's thread
+        repo._db._execute = execute  # type: ignore[method-assign]
+        for game in games:
+            record = await repo.game(game)
+            assert record is not None and record.version == 5
+            assert record.state == {"step": 5}
+            assert [e.payload["n"] for e in await repo.events(game)] == [1, 2, 3, 4, 5]
+    finally:
+        await repo.close()
+
+
+async def test_a_move_finding_the_write_lock_taken_waits_its_turn_in_the_queue(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "busy.db"
+    repo = await SqliteRepository.open(path)
+    try:
+        (game,) = await new_games(repo, 1)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process writes for a moment
+        try:
+            written = asyncio.create_task(move(repo, game, 0))
+            await asyncio.sleep(0.2)
+            assert not written.done()  # waiting (the shared connection's busy timeout)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        await asyncio.wait_for(written, 5)
+        record = await repo.game(game)
+        assert record is not None and record.version == 1
+    finally:
+        await repo.close()
+
+
+def test_a_move_failing_on_its_own_connection_is_rolled_back_and_the_next_written(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "failing.db"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("CREATE TABLE t (n INTEGER)")
+    db.close()
+    writer = InlineWriter.open(path)
+
+    def failing(c: sqlite3.Connection) -> None:
+        c.execute("INSERT INTO t VALUES (1)")
+        raise ValueError("a bug in a move")
+
+    with pytest.raises(ValueError, match="a bug"):
+        writer.write(failing)
+    assert writer.write(lambda c: c.execute("INSERT INTO t VALUES (2)") and None)
+    writer.close()
+    assert not writer.write(lambda c: None)  # closed: the queued way
+    with sqlite3.connect(path) as check:
+        assert [n for (n,) in check.execute("SELECT n FROM t")] == [2]
+
+
+async def test_the_moves_pages_are_checkpointed_so_the_wal_starts_over(tmp_path: Path) -> None:
+    path = tmp_path / "wal.db"
+    repo = await SqliteRepository.open(path)
+    wal = Path(f"{path}-wal")
+    state = {"filler": "x" * 3000}  # a page or so of state per move
+    try:
+        (game,) = await new_games(repo, 1)
+        moves = 4 * CHECKPOINT_EVERY
+        sizes = []
+        for previous in range(moves):
+            await move(repo, game, previous, state)
+            if repo._checkpointing is not None:
+                await repo._checkpointing  # as the event loop would, between two moves
+            sizes.append(wal.stat().st_size)
+        # What the first CHECKPOINT_EVERY moves wrote to the WAL (nothing checkpointed
+        # yet) is as large as it gets: never checkpointed, it would reach four times that.
+        assert max(sizes) <= 1.5 * sizes[CHECKPOINT_EVERY - 2]
+        record = await repo.game(game)
+        assert record is not None and record.version == moves
+    finally:
+        await repo.close()

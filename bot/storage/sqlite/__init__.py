@@ -40,6 +40,7 @@ from bot.storage.base import (
     WebPage,
 )
 from bot.storage.sql import RUNNING
+from bot.storage.sqlite.inline import InlineWriter
 
 
 def _now() -> str:
@@ -78,9 +79,17 @@ def migrations() -> list[tuple[int, str]]:
 
 
 class SqliteRepository:
-    def __init__(self, connection: aiosqlite.Connection, path: Path | str = ":memory:") -> None:
+    def __init__(
+        self,
+        connection: aiosqlite.Connection,
+        path: Path | str = ":memory:",
+        inline: InlineWriter | None = None,
+    ) -> None:
         self._db = connection
         self._path = str(path)
+        # The moves' own connection (a file only: ``:memory:`` would be another database).
+        self._inline = inline
+        self._checkpointing: asyncio.Task[None] | None = None
         self._leases: dict[int, int] = {}  # shard -> the descriptor of its locked file
         # The tables share this one connection: without the lock, another table's statements
         # would run inside (or BEGIN during) a transaction that is still open.
@@ -92,7 +101,9 @@ class SqliteRepository:
         self._closing = False
 
     @classmethod
-    async def open(cls, path: Path | str) -> SqliteRepository:
+    async def open(cls, path: Path | str, *, inline_writes: bool = True) -> SqliteRepository:
+        """``inline_writes=False``: every move goes through the shared connection's queue
+        (the tests of that queue)."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -107,6 +118,8 @@ class SqliteRepository:
             await connection.execute("PRAGMA busy_timeout=2000")
             await connection.execute("PRAGMA synchronous=NORMAL")
             await repository.migrate()
+            if inline_writes and str(path) != ":memory:":
+                repository._inline = InlineWriter.open(path)
         except sqlite3.Error as error:
             await connection.close()
             raise StorageError(f"cannot prepare the database {path}: {error}") from error
@@ -155,6 +168,11 @@ class SqliteRepository:
         if self._writer is not None and not self._writer.done():
             with contextlib.suppress(Exception):
                 await asyncio.shield(self._writer)
+        if self._checkpointing is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._checkpointing)
+        if self._inline is not None:
+            self._inline.close()
         await self._close()
 
     @_serialised
@@ -244,6 +262,27 @@ class SqliteRepository:
             with contextlib.suppress(_Abandoned, sqlite3.Error, StorageError):
                 await running
             raise
+
+    async def _write_move(self, work: Callable[[sqlite3.Connection], None]) -> None:
+        """A move's transaction: on the moves' own connection at once when the write lock
+        is free (``InlineWriter``), else queued for the shared connection's thread."""
+        if self._closing:
+            raise StorageError("the database is being closed")
+        if self._inline is not None and self._inline.write(work):
+            if self._inline.checkpoint_due() and (
+                self._checkpointing is None or self._checkpointing.done()
+            ):
+                self._checkpointing = asyncio.create_task(self._checkpoint())
+            return
+        await self._queue_transaction(work)
+
+    @_serialised
+    async def _checkpoint(self) -> None:
+        """Copy the moves' pages from the WAL into the file on the shared connection's
+        thread (PASSIVE: no writer waits for it), so that the WAL starts over."""
+        with contextlib.suppress(sqlite3.Error, ValueError):  # ValueError: closed meanwhile
+            async with self._db.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
+                await cursor.fetchall()
 
     async def _queue_transaction(self, work: Callable[[sqlite3.Connection], None]) -> None:
         """``_transaction`` for the moves: each in a transaction of its own, but every move
@@ -365,7 +404,7 @@ class SqliteRepository:
                     db.execute(_SET_TIMER, row)
 
         try:
-            await self._queue_transaction(write)
+            await self._write_move(write)
         except sqlite3.Error as error:
             raise StorageError(str(error)) from error
 

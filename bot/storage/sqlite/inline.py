@@ -1,0 +1,100 @@
+"""The moves' own connection: written on the event loop's thread when the file lets them.
+
+A move's transaction (an UPDATE, a few INSERTs and a COMMIT that WAL with
+``synchronous=NORMAL`` does not sync) takes a fraction of a millisecond in SQLite. Sent to
+aiosqlite's thread instead, it waits for that thread to get the GIL for each statement and
+for the event loop's turn on the way back, once for the hop and once for the caller:
+under load, tens of milliseconds before the player gets an answer. So a move is written
+here, at once, on a connection of its own, unless the file's write lock is taken (a hop
+of the shared connection, another process, a stall): this connection never waits for it
+(``busy_timeout=0``) and the move then goes the queued way, which does.
+
+It never checkpoints either (``wal_autocheckpoint=0``: a checkpoint syncs the file); it
+says when enough was written for the shared connection to do it on its own thread.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+CHECKPOINT_EVERY = 200
+CHECKPOINT_EVERY_OFF = 1  # commits (a move writes a handful of pages: about SQLite's 1,000)
+
+_WAIT_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _must_wait(error: sqlite3.Error) -> bool:
+    """The write lock (or the WAL's index) is someone else's right now."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in _WAIT_CODES
+
+
+class InlineWriter:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db: sqlite3.Connection | None = db
+        self._commits = 0
+
+    @classmethod
+    def open(cls, path: Path | str) -> InlineWriter:
+        # Used from the event loop's thread only; closed from it too.
+        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA busy_timeout=0")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA wal_autocheckpoint=0")
+            # A move touches a few pages (its game's row, the last of the log and of its
+            # indexes): 1 MiB of cache rather than SQLite's 2 for each connection.
+            db.execute("PRAGMA cache_size=-1024")
+        except sqlite3.Error:
+            db.close()
+            raise
+        return cls(db)
+
+    def write(self, work: Callable[[sqlite3.Connection], None]) -> bool:
+        """Run ``work`` in a transaction of its own and commit it: True. False when the
+        write lock was not free at once: nothing is written, the caller queues the move.
+        Whatever else ``work`` or the commit raises is raised, the transaction rolled back.
+        """
+        db = self._db
+        if db is None:
+            return False
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            if _must_wait(error):
+                return False
+            raise
+        try:
+            work(db)
+            db.execute("COMMIT")
+        except BaseException as error:
+            self._roll_back(db)
+            if isinstance(error, sqlite3.Error) and _must_wait(error):
+                return False
+            raise
+        self._commits += 1
+        return True
+
+    def _roll_back(self, db: sqlite3.Connection) -> None:
+        try:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+        if db.in_transaction:  # stuck inside it: no later move may write here
+            self.close()
+
+    def checkpoint_due(self) -> bool:
+        """Whether enough was committed since the last time this said so."""
+        if self._commits < CHECKPOINT_EVERY:
+            return False
+        self._commits = 0
+        return True
+
+    def close(self) -> None:
+        db, self._db = self._db, None
+        if db is not None:
+            db.close()
