@@ -48,6 +48,15 @@ def custom_id(table: int, step: int, action: str) -> str:
     return f"gob:{table}:{step}:{action}"
 
 
+def untie(view: discord.ui.view.BaseView | None) -> None:
+    """Let go of the view discord.py rebuilds from the clicked message to dispatch a click
+    (every button and option of the message, and a future). A view and its items refer to
+    each other: left as they are, each click leaves that cycle to the cycle collector,
+    whose runs stop every table; untied, it goes as soon as the click is handled."""
+    if view is not None:
+        view.clear_items()
+
+
 async def route(
     interaction: discord.Interaction, table_id: int, step: int, action: str, value: str | None
 ) -> None:
@@ -109,7 +118,10 @@ class TableButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await route(interaction, self.table, self.step, self.action, None)
+        try:
+            await route(interaction, self.table, self.step, self.action, None)
+        finally:
+            untie(self.view)
 
 
 class TableSelect(
@@ -142,7 +154,10 @@ class TableSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else None
-        await route(interaction, self.table, self.step, "announce", value)
+        try:
+            await route(interaction, self.table, self.step, "announce", value)
+        finally:
+            untie(self.view)
 
 
 DYNAMIC_ITEMS = (TableButton, TableSelect)
