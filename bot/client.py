@@ -14,7 +14,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import shutdown
+from bot import collector, shutdown
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
@@ -276,8 +276,10 @@ class Gobelet(commands.AutoShardedBot):
         self.command_ids = command_ids(synced)
         # What start-up made (modules, commands, the texts, restored tables) lives as long
         # as the process: out of the cycle collector's reach, its full collections scan
-        # only what the games make since, instead of pausing every move for tens of ms.
+        # only what the games make since, instead of pausing every move for tens of ms;
+        # and each leaves what survived it out of the next one's (``bot.collector``).
         gc.freeze()
+        collector.keep_full_collections_short()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
