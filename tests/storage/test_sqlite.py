@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.storage import EventRecord, StorageError, VersionConflict, open_repository
-from bot.storage.sqlite import SqliteRepository, _Queued, _write_all, migrations
+from bot.storage.sqlite import SqliteRepository, _Queued, _write_all, inline, migrations
 from bot.storage.sqlite.inline import CHECKPOINT_EVERY, InlineWriter
 
 
@@ -337,3 +338,89 @@ async def test_the_moves_pages_are_checkpointed_so_the_wal_starts_over(tmp_path:
         assert record is not None and record.version == moves
     finally:
         await repo.close()
+
+
+async def test_a_move_waits_behind_the_moves_queued_before_it(tmp_path: Path) -> None:
+    path = tmp_path / "order.db"
+    repo = await SqliteRepository.open(path)
+    try:
+        first, second = await new_games(repo, 2)
+        other = sqlite3.connect(path, isolation_level=None)
+        async with repo._lock:  # the queue's writer cannot begin yet
+            other.execute("BEGIN IMMEDIATE")  # the file is another's: the first move queues
+            queued = asyncio.create_task(move(repo, first, 0))
+            await asyncio.sleep(0.05)
+            other.execute("ROLLBACK")
+            other.close()
+            # The file is free now, but the first move still waits in the queue: the next
+            # one is not written on the loop's thread ahead of it.
+            later = asyncio.create_task(move(repo, second, 0))
+            await asyncio.sleep(0.05)
+            assert not queued.done() and not later.done()
+        await asyncio.wait_for(asyncio.gather(queued, later), 5)
+        versions = [(await repo.game(g)).version for g in (first, second)]  # type: ignore[union-attr]
+        assert versions == [1, 1]
+    finally:
+        await repo.close()
+
+
+async def test_a_slow_write_sends_the_next_moves_to_the_connections_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = await SqliteRepository.open(tmp_path / "slow.db")
+    try:
+        game, other = await new_games(repo, 2)
+        hops = 0
+        execute = repo._db._execute
+
+        async def counted(*args: object, **kwargs: object) -> object:
+            nonlocal hops
+            hops += 1
+            return await execute(*args, **kwargs)  # type: ignore[arg-type]
+
+        repo._db._execute = counted  # type: ignore[method-assign]
+        assert repo._inline is not None
+        write = repo._inline.write
+
+        def slow(work: Callable[[sqlite3.Connection], None]) -> bool:
+            time.sleep(inline.SLOW_SECONDS * 1.5)  # the disk stalls
+            return write(work)
+
+        monkeypatch.setattr(repo._inline, "write", slow)
+        await move(repo, game, 0)
+        assert hops == 0  # written, slowly, on the loop's thread
+        monkeypatch.setattr(repo._inline, "write", write)
+        await move(repo, game, 1)
+        await move(repo, other, 0)
+        assert hops == 2  # the next moves took the queue
+        assert [(await repo.game(g)).version for g in (game, other)] == [2, 1]  # type: ignore[union-attr]
+        # Once the pause is over, the moves are written on the loop's thread again.
+        repo._inline_after = 0.0
+        before = hops
+        await move(repo, game, 2)
+        assert hops == before
+    finally:
+        await repo.close()
+
+
+def test_a_busy_file_mid_move_rolls_back_and_sends_the_move_to_the_queue(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "busy-mid.db"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("CREATE TABLE t (n INTEGER)")
+    db.close()
+    writer = InlineWriter.open(path)
+
+    def busy(c: sqlite3.Connection) -> None:
+        c.execute("INSERT INTO t VALUES (1)")
+        error = sqlite3.OperationalError("database is locked")
+        error.sqlite_errorcode = sqlite3.SQLITE_BUSY  # type: ignore[attr-defined]
+        raise error
+
+    assert writer.write(busy) is False  # nothing written: the caller queues the move
+    assert writer.write(lambda c: c.execute("INSERT INTO t VALUES (2)") and None)
+    writer.close()
+    with sqlite3.connect(path) as check:
+        assert [n for (n,) in check.execute("SELECT n FROM t")] == [2]

@@ -7,9 +7,11 @@ import contextlib
 import fcntl
 import functools
 import json
+import logging
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -40,7 +42,9 @@ from bot.storage.base import (
     WebPage,
 )
 from bot.storage.sql import RUNNING
-from bot.storage.sqlite.inline import InlineWriter
+from bot.storage.sqlite.inline import SLOW_PAUSE, SLOW_SECONDS, InlineWriter
+
+log = logging.getLogger(__name__)
 
 
 def _now() -> str:
@@ -89,6 +93,7 @@ class SqliteRepository:
         self._path = str(path)
         # The moves' own connection (a file only: ``:memory:`` would be another database).
         self._inline = inline
+        self._inline_after = 0.0  # monotonic time before which moves are queued (a slow disk)
         self._checkpointing: asyncio.Task[None] | None = None
         self._leases: dict[int, int] = {}  # shard -> the descriptor of its locked file
         # The tables share this one connection: without the lock, another table's statements
@@ -268,13 +273,37 @@ class SqliteRepository:
         is free (``InlineWriter``), else queued for the shared connection's thread."""
         if self._closing:
             raise StorageError("the database is being closed")
-        if self._inline is not None and self._inline.write(work):
-            if self._inline.checkpoint_due() and (
-                self._checkpointing is None or self._checkpointing.done()
-            ):
-                self._checkpointing = asyncio.create_task(self._checkpoint())
-            return
+        if self._inline_now():
+            assert self._inline is not None
+            began = time.perf_counter()
+            written = self._inline.write(work)
+            took = time.perf_counter() - began
+            if took > SLOW_SECONDS:
+                self._inline_after = time.monotonic() + SLOW_PAUSE
+                log.warning(
+                    "a move took %.0f ms to write on the event loop: the next ones go through"
+                    " aiosqlite's thread for %.0f s",
+                    1000 * took,
+                    SLOW_PAUSE,
+                )
+            if written:
+                if (
+                    self._checkpointing is None or self._checkpointing.done()
+                ) and self._inline.checkpoint_due():
+                    self._checkpointing = asyncio.create_task(self._checkpoint())
+                return
         await self._queue_transaction(work)
+
+    def _inline_now(self) -> bool:
+        """Whether a move may be written on the loop's thread now: not while moves queued
+        before it wait (they are written first, in their order), nor for a while after a
+        slow write."""
+        return (
+            self._inline is not None
+            and not self._queued
+            and not self._writing
+            and time.monotonic() >= self._inline_after
+        )
 
     @_serialised
     async def _checkpoint(self) -> None:

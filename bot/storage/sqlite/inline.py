@@ -15,12 +15,18 @@ says when enough was written for the shared connection to do it on its own threa
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-CHECKPOINT_EVERY = 200
-CHECKPOINT_EVERY_OFF = 1  # commits (a move writes a handful of pages: about SQLite's 1,000)
+CHECKPOINT_EVERY = 200  # commits (a move writes a handful of pages: about SQLite's 1,000)
+# A write slower than this (a disk that stalls) sends the moves to aiosqlite's thread for
+# ``SLOW_PAUSE`` seconds: the event loop, heartbeats included, must not wait on the disk.
+SLOW_SECONDS = 0.05
+SLOW_PAUSE = 30.0
+
+log = logging.getLogger(__name__)
 
 _WAIT_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
@@ -85,6 +91,7 @@ class InlineWriter:
         except sqlite3.Error:
             pass
         if db.in_transaction:  # stuck inside it: no later move may write here
+            log.warning("the moves' SQLite connection could not roll back: closed, moves queued")
             self.close()
 
     def checkpoint_due(self) -> bool:
