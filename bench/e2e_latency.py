@@ -439,10 +439,10 @@ async def measure(
         for number, (channel, users) in enumerate(seating)
     ]
     profiler = start_profiler(args.profile, bot.pid, args.seconds) if args.profile else None
+    collector = CollectorPauses()
+    collector.start()  # first: its own collection is not the loop's lag
     lag = LoopLag()
     lag.start()
-    collector = CollectorPauses()
-    collector.start()
     all_live = asyncio.ensure_future(memory_once_live(bot.pid, counters, len(tables)))
     bot_cpu_before, own_cpu_before = cpu_seconds(bot.pid), time.process_time()
     machine_before = machine_cpu_seconds()
@@ -450,6 +450,7 @@ async def measure(
     try:
         finished = await play_all(tables, stopping)
     finally:
+        collector.stop()
         elapsed = time.monotonic() - began
         bot_cpu_after, own_cpu_after = cpu_seconds(bot.pid), time.process_time()
         machine_after = machine_cpu_seconds()
@@ -462,7 +463,6 @@ async def measure(
         live = all_live.result() if all_live.done() else None
         all_live.cancel()
         await lag.stop()
-        collector.stop()
         await stop_profiler(profiler, args.profile)
     if not finished:
         print(f"stopped early, after {elapsed:.1f} s: the figures so far")
