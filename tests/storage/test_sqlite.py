@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.storage import EventRecord, StorageError, VersionConflict, open_repository
+from bot.storage import sqlite as sqlite_backend
 from bot.storage.sqlite import SqliteRepository, _Queued, _write_all, inline, migrations
 from bot.storage.sqlite.inline import CHECKPOINT_EVERY, InlineWriter
 
@@ -424,3 +425,30 @@ def test_a_busy_file_mid_move_rolls_back_and_sends_the_move_to_the_queue(
     writer.close()
     with sqlite3.connect(path) as check:
         assert [n for (n,) in check.execute("SELECT n FROM t")] == [2]
+
+
+async def test_a_checkpoint_leaves_the_shared_connection_free_for_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = await SqliteRepository.open(tmp_path / "checkpoint.db")
+    started, release = threading.Event(), threading.Event()
+    try:
+        (game,) = await new_games(repo, 1)
+        real = sqlite_backend._checkpoint_file
+
+        def slow(path: str) -> None:  # thousands of pages to copy and sync
+            started.set()
+            release.wait(5)
+            real(path)
+
+        monkeypatch.setattr(sqlite_backend, "_checkpoint_file", slow)
+        checkpoint = asyncio.create_task(repo._checkpoint())
+        assert await asyncio.to_thread(started.wait, 5)
+        # A game's start or end reads meanwhile, without waiting for the checkpoint.
+        record = await asyncio.wait_for(repo.game(game), 2)
+        assert record is not None and not checkpoint.done()
+        release.set()
+        await asyncio.wait_for(checkpoint, 5)
+    finally:
+        release.set()
+        await repo.close()

@@ -305,13 +305,12 @@ class SqliteRepository:
             and time.monotonic() >= self._inline_after
         )
 
-    @_serialised
     async def _checkpoint(self) -> None:
-        """Copy the moves' pages from the WAL into the file on the shared connection's
-        thread (PASSIVE: no writer waits for it), so that the WAL starts over."""
-        with contextlib.suppress(sqlite3.Error, ValueError):  # ValueError: closed meanwhile
-            async with self._db.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
-                await cursor.fetchall()
+        """Copy the moves' pages from the WAL into the file (PASSIVE: no writer waits for
+        it), so that the WAL starts over: on a worker thread, through a connection of its
+        own, since copying and syncing thousands of pages takes a while, and the shared
+        connection's reads (a game's start and end) must not wait behind it."""
+        await asyncio.to_thread(_checkpoint_file, self._path)
 
     async def _queue_transaction(self, work: Callable[[sqlite3.Connection], None]) -> None:
         """``_transaction`` for the moves: each in a transaction of its own, but every move
@@ -991,6 +990,15 @@ def _write_all(db: sqlite3.Connection, batch: Sequence[_Queued]) -> list[BaseExc
         else:
             outcomes.append(None)
     return outcomes
+
+
+def _checkpoint_file(path: str) -> None:
+    with contextlib.suppress(sqlite3.Error):
+        db = sqlite3.connect(path, isolation_level=None)
+        try:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        finally:
+            db.close()
 
 
 def _failure(error: BaseException) -> StorageError:
