@@ -10,7 +10,7 @@ of the shared connection, another process, a stall): this connection never waits
 (``busy_timeout=0``) and the move then goes the queued way, which does.
 
 It never checkpoints either (``wal_autocheckpoint=0``: a checkpoint syncs the file); it
-says when enough was written for the shared connection to do it on its own thread.
+says when enough was written for the repository to have it done on a worker thread.
 """
 
 from __future__ import annotations
