@@ -51,6 +51,47 @@ async def test_a_url_for_another_database_is_refused(url: str) -> None:
         await open_repository(url)
 
 
+def move(
+    repo: SqliteRepository, game: int, previous: int, state: Any = None
+) -> Coroutine[Any, Any, None]:
+    return repo.save_game(
+        game,
+        previous_version=previous,
+        version=previous + 1,
+        status="active",
+        state=state if state is not None else {"step": previous + 1},
+        meta={},
+        events=[EventRecord("moved", "public", None, {"n": previous + 1})],
+    )
+
+
+class Hops:
+    """Counts the trips to the shared connection's thread (aiosqlite's calls), until stopped."""
+
+    def __init__(self, repo: SqliteRepository) -> None:
+        self.count = 0
+        self._repo = repo
+        self._execute = execute = repo._db._execute
+
+        async def counted(*args: object, **kwargs: object) -> object:
+            self.count += 1
+            return await execute(*args, **kwargs)  # type: ignore[arg-type]
+
+        repo._db._execute = counted  # type: ignore[method-assign]
+
+    def stop(self) -> None:
+        self._repo._db._execute = self._execute  # type: ignore[method-assign]
+
+
+def table_file(path: Path) -> InlineWriter:
+    """A WAL file with one table ``t (n)``, and an inline writer on it."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("CREATE TABLE t (n INTEGER)")
+    db.close()
+    return InlineWriter.open(path)
+
+
 async def test_moves_arriving_together_are_written_in_one_hop_each_in_its_transaction(
     tmp_path: Path,
 ) -> None:
@@ -60,33 +101,14 @@ async def test_moves_arriving_together_are_written_in_one_hop_each_in_its_transa
             await repo.create_game(guild_id=1, channel_id=channel, kind="maya", meta={})
             for channel in range(20)
         ]
-        hops = 0
-        execute = repo._db._execute
-
-        async def counted(*args: object, **kwargs: object) -> object:
-            nonlocal hops
-            hops += 1
-            return await execute(*args, **kwargs)  # type: ignore[arg-type]
-
-        repo._db._execute = counted  # type: ignore[method-assign]
-
-        def save(game: int, previous: int) -> Coroutine[Any, Any, None]:
-            return repo.save_game(
-                game,
-                previous_version=previous,
-                version=previous + 1,
-                status="active",
-                state={"step": previous + 1},
-                meta={},
-                events=[EventRecord("moved", "public", None, {"n": previous + 1})],
-            )
+        hops = Hops(repo)
 
         # Twenty moves at once, one of them from a stale version: it alone is refused.
         outcomes = await asyncio.gather(
-            *(save(game, 5 if game == games[7] else 0) for game in games),
+            *(move(repo, game, 5 if game == games[7] else 0) for game in games),
             return_exceptions=True,
         )
-        assert hops <= 2  # the first move's hop, then every move queued meanwhile
+        assert hops.count <= 2  # the first move's hop, then every move queued meanwhile
         assert [type(o).__name__ for o in outcomes].count("VersionConflict") == 1
         assert isinstance(outcomes[7], VersionConflict)
         for game in games:
@@ -226,43 +248,21 @@ async def test_a_move_that_fails_oddly_is_rolled_back_and_the_next_ones_still_wr
     db.close()
 
 
-def move(
-    repo: SqliteRepository, game: int, previous: int, state: Any = None
-) -> Coroutine[Any, Any, None]:
-    return repo.save_game(
-        game,
-        previous_version=previous,
-        version=previous + 1,
-        status="active",
-        state=state if state is not None else {"step": previous + 1},
-        meta={},
-        events=[EventRecord("moved", "public", None, {"n": previous + 1})],
-    )
-
-
 async def test_a_move_is_written_at_once_on_its_own_connection_without_a_hop(
     tmp_path: Path,
 ) -> None:
     repo = await SqliteRepository.open(tmp_path / "inline.db")
     try:
         games = await new_games(repo, 3)
-        hops = 0
-        execute = repo._db._execute
-
-        async def counted(*args: object, **kwargs: object) -> object:
-            nonlocal hops
-            hops += 1
-            return await execute(*args, **kwargs)  # type: ignore[arg-type]
-
-        repo._db._execute = counted  # type: ignore[method-assign]
+        hops = Hops(repo)
         for previous in range(5):
             for game in games:
                 await move(repo, game, previous)
         # A stale version is refused and writes nothing, on this path too.
         with pytest.raises(VersionConflict):
             await move(repo, games[0], 2)
-        assert hops == 0  # not one trip to the shared connection's thread
-        repo._db._execute = execute  # type: ignore[method-assign]
+        assert hops.count == 0  # not one trip to the shared connection's thread
+        hops.stop()
         for game in games:
             record = await repo.game(game)
             assert record is not None and record.version == 5
@@ -299,11 +299,7 @@ def test_a_move_failing_on_its_own_connection_is_rolled_back_and_the_next_writte
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "failing.db"
-    db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("CREATE TABLE t (n INTEGER)")
-    db.close()
-    writer = InlineWriter.open(path)
+    writer = table_file(path)
 
     def failing(c: sqlite3.Connection) -> None:
         c.execute("INSERT INTO t VALUES (1)")
@@ -371,15 +367,7 @@ async def test_a_slow_write_sends_the_next_moves_to_the_connections_thread(
     repo = await SqliteRepository.open(tmp_path / "slow.db")
     try:
         game, other = await new_games(repo, 2)
-        hops = 0
-        execute = repo._db._execute
-
-        async def counted(*args: object, **kwargs: object) -> object:
-            nonlocal hops
-            hops += 1
-            return await execute(*args, **kwargs)  # type: ignore[arg-type]
-
-        repo._db._execute = counted  # type: ignore[method-assign]
+        hops = Hops(repo)
         assert repo._inline is not None
         write = repo._inline.write
 
@@ -389,17 +377,17 @@ async def test_a_slow_write_sends_the_next_moves_to_the_connections_thread(
 
         monkeypatch.setattr(repo._inline, "write", slow)
         await move(repo, game, 0)
-        assert hops == 0  # written, slowly, on the loop's thread
+        assert hops.count == 0  # written, slowly, on the loop's thread
         monkeypatch.setattr(repo._inline, "write", write)
         await move(repo, game, 1)
         await move(repo, other, 0)
-        assert hops == 2  # the next moves took the queue
+        assert hops.count == 2  # the next moves took the queue
         assert [(await repo.game(g)).version for g in (game, other)] == [2, 1]  # type: ignore[union-attr]
         # Once the pause is over, the moves are written on the loop's thread again.
         repo._inline_after = 0.0
-        before = hops
+        before = hops.count
         await move(repo, game, 2)
-        assert hops == before
+        assert hops.count == before
     finally:
         await repo.close()
 
@@ -408,11 +396,7 @@ def test_a_busy_file_mid_move_rolls_back_and_sends_the_move_to_the_queue(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "busy-mid.db"
-    db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("CREATE TABLE t (n INTEGER)")
-    db.close()
-    writer = InlineWriter.open(path)
+    writer = table_file(path)
 
     def busy(c: sqlite3.Connection) -> None:
         c.execute("INSERT INTO t VALUES (1)")
