@@ -81,22 +81,25 @@ def t(locale: object, key: str, /, **params: Any) -> str:
     ``KeyError`` (callers that word a server's own names rely on it)."""
     lang = language(locale)
     # A table redraws the same labels and lines again and again: a text formatted once
-    # with the same plain parameters is taken from a cache (the type is in the key: True
-    # and 1 read differently). Any other object is formatted anew (its text may change).
-    types = tuple(map(type, params.values()))
-    if not _PLAIN.issuperset(types):
+    # with the same plain parameters is taken from a cache. Any other object is formatted
+    # anew (its text may change).
+    values = params.values()
+    if not _PLAIN.issuperset(map(type, values)):
         return _format(lang, key, params)
-    return _format_again(lang, key, tuple(params.items()), types)
+    return _format_again(lang, key, tuple(params), *values).decode()
 
 
 _PLAIN = frozenset({str, int, bool, type(None)})  # not float: -0.0 == 0.0 reads apart
 
 
-@lru_cache(maxsize=4096)
-def _format_again(
-    lang: str, key: str, said: tuple[tuple[str, Any], ...], types: tuple[type, ...]
-) -> str:
-    return _format(lang, key, dict(said))
+# Kept compact, since the cache's 4,096 texts are most of what the bot holds beyond its
+# tables: the values are separate arguments, so that their key is one flat tuple (``typed``
+# puts their types in it: True and 1 read differently), and each text is kept in UTF-8,
+# which takes a byte for most of its characters where a ``str`` with one emoji in it takes
+# four for every one.
+@lru_cache(maxsize=4096, typed=True)
+def _format_again(lang: str, key: str, names: tuple[str, ...], *values: Any) -> bytes:
+    return _format(lang, key, dict(zip(names, values, strict=True))).encode()
 
 
 def _format(lang: str, key: str, params: dict[str, Any]) -> str:

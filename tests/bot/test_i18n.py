@@ -139,6 +139,9 @@ def test_a_text_said_again_reads_the_same_and_never_mixes_values():
     assert t("fr", "err.stake", most=1) == t("fr", "err.stake", most=1)
     assert "True" in t("fr", "err.stake", most=True)
     assert "1 points" in t("fr", "err.stake", most=1)
+    # Kept encoded: what comes back is the text itself, emoji and accents included.
+    for _ in range(2):
+        assert t("fr", "ev.eliminated", player="Zoé 🎲") == "☠️ Zoé 🎲 est éliminé·e."
 
     class Name:
         shown = "Alice"
