@@ -13,7 +13,13 @@ from typing import Any
 
 import pytest
 
-from bot.storage import EventRecord, StorageError, VersionConflict, open_repository
+from bot.storage import (
+    ChannelBusy,
+    EventRecord,
+    StorageError,
+    VersionConflict,
+    open_repository,
+)
 from bot.storage import sqlite as sqlite_backend
 from bot.storage.sqlite import SqliteRepository, _Queued, _write_all, inline, migrations
 from bot.storage.sqlite.inline import CHECKPOINT_EVERY, InlineWriter
@@ -270,6 +276,97 @@ async def test_a_move_is_written_at_once_on_its_own_connection_without_a_hop(
             assert [e.payload["n"] for e in await repo.events(game)] == [1, 2, 3, 4, 5]
     finally:
         await repo.close()
+
+
+async def test_a_game_is_created_and_its_start_and_end_reads_made_without_a_hop(
+    tmp_path: Path,
+) -> None:
+    repo = await SqliteRepository.open(tmp_path / "reads.db")
+    try:
+        await repo.save_guild_settings(1, {"maya": {"preset": "soiree"}})
+        hops = Hops(repo)
+        (game,) = await new_games(repo, 1)
+        with pytest.raises(ChannelBusy):  # refused on this path too
+            await new_games(repo, 1)
+        await move(repo, game, 0)
+        await move(repo, game, 1)
+        record = await repo.game(game)
+        assert record is not None and (record.id, record.version) == (game, 2)
+        assert record.state == {"step": 2} and record.kind == "maya"
+        assert [e.payload["n"] for e in await repo.events(game)] == [1, 2]
+        assert await repo.guild_settings(1) == {"maya": {"preset": "soiree"}}
+        assert await repo.guild_settings(2) == {}
+        assert await repo.ratings(1, "maya", [10, 11]) == {}
+        assert await repo.achievements(1, [10, 11]) == {}
+        assert await repo.streak_runs(1, [10, 11]) == {}
+        assert await repo.player_names(1, [10]) == {}
+        assert await repo.seasons(1) == []
+        assert await repo.last_ended_game(1, 0, "maya") is None
+        assert await repo.game(game + 1) is None
+        assert hops.count == 0  # not one trip to the shared connection's thread
+    finally:
+        await repo.close()
+
+
+async def test_a_read_the_file_makes_wait_goes_through_the_shared_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = await SqliteRepository.open(tmp_path / "read-busy.db")
+    try:
+        (game,) = await new_games(repo, 1)
+        await move(repo, game, 0)
+        assert repo._inline is not None
+        monkeypatch.setattr(repo._inline, "read", lambda query, params: None)  # SQLITE_BUSY
+        hops = Hops(repo)
+        record = await repo.game(game)
+        assert record is not None and record.version == 1
+        assert [e.payload["n"] for e in await repo.events(game)] == [1]
+        assert hops.count == 2  # one hop each
+    finally:
+        await repo.close()
+
+
+async def test_a_slow_read_sends_the_next_reads_and_moves_to_the_connections_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = await SqliteRepository.open(tmp_path / "read-slow.db")
+    try:
+        (game,) = await new_games(repo, 1)
+        assert repo._inline is not None
+        read = repo._inline.read
+
+        def slow(query: str, params: Any) -> Any:
+            time.sleep(inline.SLOW_SECONDS * 1.5)  # the disk stalls
+            return read(query, params)
+
+        monkeypatch.setattr(repo._inline, "read", slow)
+        hops = Hops(repo)
+        assert await repo.game(game) is not None
+        assert hops.count == 0  # read, slowly, on the loop's thread
+        assert await repo.game(game) is not None
+        await move(repo, game, 0)
+        assert hops.count == 2  # the next read and move took the thread
+    finally:
+        await repo.close()
+
+
+def test_a_read_inside_a_move_transaction_is_left_to_the_shared_connection(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "read-in-transaction.db"
+    writer = table_file(path)
+    seen: list[object] = []
+
+    def move_reading(c: sqlite3.Connection) -> None:
+        c.execute("INSERT INTO t VALUES (1)")
+        seen.append(writer.read("SELECT n FROM t", ()))
+
+    assert writer.write(move_reading)
+    assert seen == [None]  # never a read of what is not committed yet
+    rows = writer.read("SELECT n FROM t WHERE n = ?", (1,))
+    assert rows is not None and [row["n"] for row in rows] == [1]
+    writer.close()
+    assert writer.read("SELECT n FROM t", ()) is None  # closed: the shared connection reads
 
 
 async def test_a_move_finding_the_write_lock_taken_waits_its_turn_in_the_queue(

@@ -221,23 +221,38 @@ class SqliteRepository:
 
     # ---- games
 
-    @_serialised
     async def create_game(
         self, *, guild_id: int, channel_id: int, kind: str, meta: dict[str, Any]
     ) -> int:
         now = _now()
+        insert = (
+            "INSERT INTO games (guild_id, channel_id, kind, status, version, meta_json,"
+            " created_at, updated_at) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?)"
+        )
+        row = (guild_id, channel_id, kind, _dumps(meta), now, now)
+        created: list[int | None] = []
         try:
-            cursor = await self._db.execute(
-                "INSERT INTO games (guild_id, channel_id, kind, status, version, meta_json,"
-                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?)",
-                (guild_id, channel_id, kind, _dumps(meta), now, now),
-            )
+            # Like a move: at once on the moves' connection when the write lock is free.
+            if self._inline_now():
+                assert self._inline is not None
+                began = time.perf_counter()
+                written = self._inline.write(
+                    lambda db: created.append(db.execute(insert, row).lastrowid)
+                )
+                self._timed(began, "a game took %.0f ms to create")
+                if not written:  # rolled back, even a commit that had to wait
+                    created.clear()
+            if not created:
+                async with self._lock:
+                    cursor = await self._db.execute(insert, row)
+                created.append(cursor.lastrowid)
         except sqlite3.IntegrityError as error:
             raise ChannelBusy(f"channel {channel_id} already has a running game") from error
         except sqlite3.Error as error:
             raise StorageError(str(error)) from error
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        game_id = created[0]
+        assert game_id is not None
+        return game_id
 
     async def _transaction(self, work: Callable[[sqlite3.Connection], R]) -> R:
         """Run ``work`` in one transaction on the connection's own thread, in one go: a
@@ -281,15 +296,7 @@ class SqliteRepository:
             assert self._inline is not None
             began = time.perf_counter()
             written = self._inline.write(work)
-            took = time.perf_counter() - began
-            if took > SLOW_SECONDS:
-                self._inline_after = time.monotonic() + SLOW_PAUSE
-                log.warning(
-                    "a move took %.0f ms to write on the event loop: the next ones go through"
-                    " aiosqlite's thread for %.0f s",
-                    1000 * took,
-                    SLOW_PAUSE,
-                )
+            self._timed(began, "a move took %.0f ms to write")
             if written:
                 if (
                     self._checkpointing is None or self._checkpointing.done()
@@ -297,6 +304,33 @@ class SqliteRepository:
                     self._checkpointing = asyncio.create_task(self._checkpoint())
                 return
         await self._queue_transaction(work)
+
+    def _timed(self, began: float, what: str) -> None:
+        """Work on the loop's thread that began at ``began`` (``perf_counter``) is over: if it
+        was slow (a disk that stalls), the next reads and moves go through aiosqlite's
+        thread for a while."""
+        took = time.perf_counter() - began
+        if took > SLOW_SECONDS:
+            self._inline_after = time.monotonic() + SLOW_PAUSE
+            log.warning(
+                what + " on the event loop: the database is used through aiosqlite's thread"
+                " for %.0f s",
+                1000 * took,
+                SLOW_PAUSE,
+            )
+
+    async def _rows(self, query: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """The rows of a small read: at once on the moves' connection when it may be used
+        on the loop's thread now (``InlineWriter.read``), else in one hop to the shared
+        connection's thread."""
+        if self._inline is not None and time.monotonic() >= self._inline_after:
+            began = time.perf_counter()
+            rows = self._inline.read(query, params)
+            self._timed(began, "a read took %.0f ms")
+            if rows is not None:
+                return rows
+        async with self._lock:
+            return await self._db._execute(_fetch_all, self._db._conn, query, params)
 
     def _inline_now(self) -> bool:
         """Whether a move may be written on the loop's thread now: not while moves queued
@@ -442,17 +476,16 @@ class SqliteRepository:
 
     # ---- leaderboards
 
-    @_serialised
     async def ratings(self, guild_id: int, game: str, users: Sequence[int]) -> dict[int, Rating]:
         if not users:
             return {}
         marks = ",".join("?" * len(users))
-        async with self._db.execute(
+        rows = await self._rows(
             f"SELECT user_id, rating, games FROM ratings WHERE guild_id = ? AND game = ?"
             f" AND user_id IN ({marks})",
             (guild_id, game, *users),
-        ) as cursor:
-            return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
+        )
+        return {row[0]: Rating(row[1], row[2]) for row in rows}
 
     @_serialised
     async def leaderboard(
@@ -520,34 +553,31 @@ class SqliteRepository:
 
     # ---- achievements
 
-    @_serialised
     async def achievements(self, guild_id: int, users: Sequence[int]) -> dict[int, list[Held]]:
         if not users:
             return {}
         marks = ",".join("?" * len(users))
-        async with self._db.execute(
+        rows = await self._rows(
             f"SELECT user_id, code, game_id, earned_at FROM achievements WHERE guild_id = ?"
             f" AND user_id IN ({marks}) ORDER BY earned_at, game_id, code",
             (guild_id, *users),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         held: dict[int, list[Held]] = {}
         for row in rows:
             earned_at = datetime.fromisoformat(row[3])
             held.setdefault(row[0], []).append(Held(row[1], row[2], earned_at))
         return held
 
-    @_serialised
     async def streak_runs(self, guild_id: int, users: Sequence[int]) -> dict[tuple[int, str], int]:
         if not users:
             return {}
         marks = ",".join("?" * len(users))
-        async with self._db.execute(
+        rows = await self._rows(
             f"SELECT user_id, code, run FROM achievement_runs WHERE guild_id = ?"
             f" AND user_id IN ({marks})",
             (guild_id, *users),
-        ) as cursor:
-            return {(row[0], row[1]): row[2] for row in await cursor.fetchall()}
+        )
+        return {(row[0], row[1]): row[2] for row in rows}
 
     @_serialised
     async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
@@ -624,26 +654,24 @@ class SqliteRepository:
             raise StorageError(str(error)) from error
         return cursor.rowcount > 0
 
-    @_serialised
     async def player_names(self, guild_id: int, users: Sequence[int]) -> dict[int, str]:
         if not users:
             return {}
         marks = ",".join("?" * len(users))
-        async with self._db.execute(
+        rows = await self._rows(
             f"SELECT user_id, name FROM player_names WHERE guild_id = ? AND user_id IN ({marks})",
             (guild_id, *users),
-        ) as cursor:
-            return {row[0]: row[1] for row in await cursor.fetchall()}
+        )
+        return {row[0]: row[1] for row in rows}
 
     # ---- seasons
 
-    @_serialised
     async def seasons(self, guild_id: int) -> list[Season]:
-        async with self._db.execute(
+        rows = await self._rows(
             f"SELECT {sql.SEASON_COLUMNS} FROM seasons WHERE guild_id = ? ORDER BY number",
             (guild_id,),
-        ) as cursor:
-            return [sql.season(row) for row in await cursor.fetchall()]
+        )
+        return [sql.season(row) for row in rows]
 
     @_serialised
     async def first_figure_day(self, guild_id: int) -> str | None:
@@ -749,13 +777,11 @@ class SqliteRepository:
 
     # ---- server settings
 
-    @_serialised
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self._db.execute(
+        rows = await self._rows(
             "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return json.loads(row[0]) if row else {}
+        )
+        return json.loads(rows[0][0]) if rows else {}
 
     @_serialised
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
@@ -822,31 +848,25 @@ class SqliteRepository:
             rows = await cursor.fetchall()
         return [sql.timer(row) for row in rows]
 
-    @_serialised
     async def last_ended_game(self, guild_id: int, channel_id: int, kind: str) -> GameRecord | None:
-        async with self._db.execute(
+        rows = await self._rows(
             "SELECT * FROM games WHERE guild_id = ? AND kind = ?"
             " AND status IN ('finished', 'stopped') AND channel_id = ?"
             " AND state_json IS NOT NULL ORDER BY id DESC LIMIT 1",
             (guild_id, kind, channel_id),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return sql.game_record(row) if row else None
+        )
+        return sql.game_record(rows[0]) if rows else None
 
-    @_serialised
     async def game(self, game_id: int) -> GameRecord | None:
-        async with self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
-            row = await cursor.fetchone()
-        return sql.game_record(row) if row else None
+        rows = await self._rows("SELECT * FROM games WHERE id = ?", (game_id,))
+        return sql.game_record(rows[0]) if rows else None
 
-    @_serialised
     async def events(self, game_id: int) -> list[EventRecord]:
-        async with self._db.execute(
+        rows = await self._rows(
             "SELECT type, visibility, recipient, payload_json FROM game_events"
             " WHERE game_id = ? ORDER BY seq",
             (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [EventRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
 
@@ -994,6 +1014,10 @@ def _write_all(db: sqlite3.Connection, batch: Sequence[_Queued]) -> list[BaseExc
         else:
             outcomes.append(None)
     return outcomes
+
+
+def _fetch_all(db: sqlite3.Connection, query: str, params: Sequence[Any]) -> list[sqlite3.Row]:
+    return db.execute(query, params).fetchall()
 
 
 def _checkpoint_file(path: str) -> None:

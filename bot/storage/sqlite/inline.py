@@ -1,4 +1,5 @@
-"""The moves' own connection: written on the event loop's thread when the file lets them.
+"""The moves' own connection: written on the event loop's thread when the file lets them,
+and the small reads of a game's start and end made there too.
 
 A move's transaction (an UPDATE, a few INSERTs and a COMMIT that WAL with
 ``synchronous=NORMAL`` does not sync) takes a fraction of a millisecond in SQLite. Sent to
@@ -11,14 +12,21 @@ of the shared connection, another process, a stall): this connection never waits
 
 It never checkpoints either (``wal_autocheckpoint=0``: a checkpoint syncs the file); it
 says when enough was written for the repository to have it done on a worker thread.
+
+A read of a few indexed rows (a game's log, its players' ratings and achievements, a
+server's settings) is made here as well, for the same reason: through the shared
+connection it took two or three hops to aiosqlite's thread, each waiting for the loop's
+turn and behind the hop then running, at each game's start and end. In WAL a reader never
+waits for the writer.
 """
 
 from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 CHECKPOINT_EVERY = 200  # commits (a move writes a handful of pages: about SQLite's 1,000)
 # A write slower than this (a disk that stalls) sends the moves to aiosqlite's thread for
@@ -84,6 +92,25 @@ class InlineWriter:
             raise
         self._commits += 1
         return True
+
+    def read(self, query: str, params: Sequence[Any]) -> list[sqlite3.Row] | None:
+        """The rows of ``query``, read at once (a reader never waits for the write lock in
+        WAL); None when the file would have it wait all the same (its WAL index being
+        rebuilt): the caller reads through the shared connection. Other errors are raised.
+        """
+        db = self._db
+        if db is None or db.in_transaction:
+            return None
+        cursor = db.cursor()
+        cursor.row_factory = sqlite3.Row
+        try:
+            return cursor.execute(query, params).fetchall()
+        except sqlite3.Error as error:
+            if _must_wait(error):
+                return None
+            raise
+        finally:
+            cursor.close()  # its read transaction ends with it: nothing holds the WAL back
 
     def _roll_back(self, db: sqlite3.Connection) -> None:
         try:
