@@ -14,7 +14,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import collector, shutdown
+from bot import buckets, collector, shutdown
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
@@ -108,6 +108,7 @@ class Gobelet(commands.AutoShardedBot):
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids),
         )
+        buckets.compact(self.http)
         self.settings = settings
         self.sync_commands = sync_commands
         self.tree.error(self.on_app_command_error)
