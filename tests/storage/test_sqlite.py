@@ -434,6 +434,46 @@ async def test_the_moves_pages_are_checkpointed_so_the_wal_starts_over(tmp_path:
         await repo.close()
 
 
+async def test_the_wal_starts_over_though_moves_keep_coming_while_the_checkpoint_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Under load, moves never stop coming: some are written while the checkpoint runs on
+    # its thread. Copying only what was committed when it began, the checkpoint never
+    # caught up with the WAL's end, the WAL never started over, and grew without end.
+    monkeypatch.setattr(inline, "CHECKPOINT_EVERY", 10**9)  # this test's checkpoint alone
+    path = tmp_path / "wal-restart.db"
+    repo = await SqliteRepository.open(path)
+    filler = {"filler": "x" * 3000}
+    try:
+        games = await new_games(repo, 10)
+        versions = dict.fromkeys(games, 0)
+
+        async def play(game: int) -> None:
+            await move(repo, game, versions[game], filler)
+            versions[game] += 1
+
+        for _ in range(150):  # thousands of pages for the checkpoint to copy
+            for game in games:
+                await play(game)
+        checkpoint = asyncio.create_task(repo._checkpoint())
+        during = 0
+        while not checkpoint.done():  # the tables go on meanwhile
+            await play(games[during % len(games)])
+            during += 1
+            await asyncio.sleep(0)
+        await checkpoint
+        await play(games[0])
+        with sqlite3.connect(path) as check:
+            busy, frames, _ = check.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        assert during > 0 and busy == 0
+        assert frames < 100  # the last moves' pages alone: the WAL started over
+        for game in games:
+            record = await repo.game(game)
+            assert record is not None and record.version == versions[game]
+    finally:
+        await repo.close()
+
+
 async def test_a_move_waits_behind_the_moves_queued_before_it(tmp_path: Path) -> None:
     path = tmp_path / "order.db"
     repo = await SqliteRepository.open(path)
