@@ -348,10 +348,10 @@ class SqliteRepository:
         )
 
     async def _checkpoint(self) -> None:
-        """Copy the moves' pages from the WAL into the file (PASSIVE: no writer waits for
-        it), so that the WAL starts over: on a worker thread, through a connection of its
-        own, since copying and syncing thousands of pages takes a while, and the shared
-        connection's reads (a game's start and end) must not wait behind it."""
+        """Copy the moves' pages from the WAL into the file, so that the WAL starts over
+        (``_checkpoint_file``: writers wait only for the last few pages): on a worker
+        thread, through a connection of its own, since copying and syncing thousands of
+        pages takes a while, and the shared connection must not wait behind it."""
         await asyncio.to_thread(_checkpoint_file, self._path)
 
     async def _queue_transaction(self, work: Callable[[sqlite3.Connection], None]) -> None:
