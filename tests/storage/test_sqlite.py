@@ -441,6 +441,7 @@ async def test_the_wal_starts_over_though_moves_keep_coming_while_the_checkpoint
     # its thread. Copying only what was committed when it began, the checkpoint never
     # caught up with the WAL's end, the WAL never started over, and grew without end.
     monkeypatch.setattr(inline, "CHECKPOINT_EVERY", 10**9)  # this test's checkpoint alone
+    monkeypatch.setattr(sqlite_backend, "RESTART_FRAMES", 1000)  # the test's WAL is long
     path = tmp_path / "wal-restart.db"
     repo = await SqliteRepository.open(path)
     filler = {"filler": "x" * 3000}

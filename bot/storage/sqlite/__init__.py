@@ -47,6 +47,9 @@ from bot.storage.sqlite.inline import SLOW_PAUSE, SLOW_SECONDS, InlineWriter
 # How long a checkpoint waits for the write in progress and the reads of an older snapshot
 # before it gives the end of the WAL up until the next one (moves wait behind it meanwhile).
 CHECKPOINT_WAIT = 0.5
+# How long the WAL may grow before a checkpoint lets it start over (pages: 40 MB of 4 KiB;
+# a few minutes of moves at 500 tables).
+RESTART_FRAMES = 10_000
 
 log = logging.getLogger(__name__)
 
@@ -348,10 +351,11 @@ class SqliteRepository:
         )
 
     async def _checkpoint(self) -> None:
-        """Copy the moves' pages from the WAL into the file, so that the WAL starts over
-        (``_checkpoint_file``: writers wait only for the last few pages): on a worker
-        thread, through a connection of its own, since copying and syncing thousands of
-        pages takes a while, and the shared connection must not wait behind it."""
+        """Copy the moves' pages from the WAL into the file, and let the WAL start over
+        once it is long (``_checkpoint_file``: writers wait only for the last few pages,
+        and only then): on a worker thread, through a connection of its own, since
+        copying and syncing thousands of pages takes a while, and the shared connection
+        must not wait behind it."""
         await asyncio.to_thread(_checkpoint_file, self._path)
 
     async def _queue_transaction(self, work: Callable[[sqlite3.Connection], None]) -> None:
@@ -1025,20 +1029,22 @@ def _fetch_all(db: sqlite3.Connection, query: str, params: Sequence[Any]) -> lis
 
 
 def _checkpoint_file(path: str) -> None:
-    """Copy the WAL's pages into the file, so that the next write starts the WAL over.
+    """Copy the WAL's pages into the file, and let the WAL start over once it is long.
 
-    A PASSIVE checkpoint alone never let it start over under load: the WAL restarts only
-    when a write begins with every frame copied, and moves kept being appended while the
-    checkpoint ran on its thread (the WAL reached 512 MB in 12 minutes at 500 tables, and
-    each read searched its index). So the bulk is copied first, blocking nobody, then a
-    RESTART copies what came meanwhile with the writers held off (a move finding the lock
-    taken is queued): a few pages, and the next write starts the WAL over. A reader still
-    on an old snapshot past ``CHECKPOINT_WAIT`` leaves it for the next checkpoint."""
+    The WAL starts over only when a write begins with every frame copied into the file.
+    Under load moves keep being appended while a PASSIVE checkpoint runs on its thread, so
+    it never caught up: at 500 tables the WAL reached 512 MB in 12 minutes, and would have
+    grown as long as the bot was busy. So once the WAL holds ``RESTART_FRAMES``, a RESTART
+    follows: it copies what came during the PASSIVE one with the writers held off (a move
+    finding the lock taken is queued), a few pages and a sync, and the next write starts
+    the WAL over. Not every time: that would hold the moves off every few seconds. A reader
+    still on an old snapshot past ``CHECKPOINT_WAIT`` leaves it for the next checkpoint."""
     with contextlib.suppress(sqlite3.Error):
         db = sqlite3.connect(path, isolation_level=None, timeout=CHECKPOINT_WAIT)
         try:
-            db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-            db.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
+            _, frames, _ = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            if frames >= RESTART_FRAMES:
+                db.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
         finally:
             db.close()
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-CHECKPOINT_EVERY = 1000  # commits (a move writes a handful of pages)
+CHECKPOINT_EVERY = 200  # commits (a move writes a handful of pages: about SQLite's 1,000)
 # A write slower than this (a disk that stalls) sends the moves to aiosqlite's thread for
 # ``SLOW_PAUSE`` seconds: the event loop, heartbeats included, must not wait on the disk.
 SLOW_SECONDS = 0.05
