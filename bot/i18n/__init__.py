@@ -86,7 +86,7 @@ def t(locale: object, key: str, /, **params: Any) -> str:
     values = params.values()
     if not _PLAIN.issuperset(map(type, values)):
         return _format(lang, key, params)
-    return _format_again(lang, key, tuple(params), *values).decode()
+    return _format_again(lang, key, tuple(params), *values).decode(errors="surrogatepass")
 
 
 _PLAIN = frozenset({str, int, bool, type(None)})  # not float: -0.0 == 0.0 reads apart
@@ -99,7 +99,8 @@ _PLAIN = frozenset({str, int, bool, type(None)})  # not float: -0.0 == 0.0 reads
 # four for every one.
 @lru_cache(maxsize=4096, typed=True)
 def _format_again(lang: str, key: str, names: tuple[str, ...], *values: Any) -> bytes:
-    return _format(lang, key, dict(zip(names, values, strict=True))).encode()
+    text = _format(lang, key, dict(zip(names, values, strict=True)))
+    return text.encode(errors="surrogatepass")  # a lone surrogate comes back as it was
 
 
 def _format(lang: str, key: str, params: dict[str, Any]) -> str:

@@ -142,6 +142,8 @@ def test_a_text_said_again_reads_the_same_and_never_mixes_values():
     # Kept encoded: what comes back is the text itself, emoji and accents included.
     for _ in range(2):
         assert t("fr", "ev.eliminated", player="Zoé 🎲") == "☠️ Zoé 🎲 est éliminé·e."
+        # A lone surrogate (a name decoded from an odd escape) is said as it came.
+        assert t("fr", "ev.eliminated", player="a\ud800") == "☠️ a\ud800 est éliminé·e."
 
     class Name:
         shown = "Alice"
