@@ -330,14 +330,23 @@ class SqliteRepository:
         """The rows of a small read: at once on the moves' connection when it may be used
         on the loop's thread now (``InlineWriter.read``), else in one hop to the shared
         connection's thread."""
-        if self._inline is not None and time.monotonic() >= self._inline_after:
-            began = time.perf_counter()
-            rows = self._inline.read(query, params)
-            self._timed(began, "a read took %.0f ms")
-            if rows is not None:
-                return rows
-        async with self._lock:
-            return await self._db._execute(_fetch_all, self._db._conn, query, params)
+        try:
+            # Not while a hop of the shared connection writes: a move whose outcome its
+            # caller asks about may still be committing there.
+            if (
+                self._inline is not None
+                and not self._writing
+                and time.monotonic() >= self._inline_after
+            ):
+                began = time.perf_counter()
+                rows = self._inline.read(query, params)
+                self._timed(began, "a read took %.0f ms")
+                if rows is not None:
+                    return rows
+            async with self._lock:
+                return await self._db._execute(_fetch_all, self._db._conn, query, params)
+        except sqlite3.Error as error:  # what the callers of every backend catch
+            raise StorageError(str(error)) from error
 
     def _inline_now(self) -> bool:
         """Whether a move may be written on the loop's thread now: not while moves queued
