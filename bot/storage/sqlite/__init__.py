@@ -240,15 +240,8 @@ class SqliteRepository:
         created: list[int | None] = []
         try:
             # Like a move: at once on the moves' connection when the write lock is free.
-            if self._inline_now():
-                assert self._inline is not None
-                began = time.perf_counter()
-                written = self._inline.write(
-                    lambda db: created.append(db.execute(insert, row).lastrowid)
-                )
-                self._timed(began, "a game took %.0f ms to create")
-                if not written:  # rolled back, even a commit that had to wait
-                    created.clear()
+            if not self._write_now(lambda db: created.append(db.execute(insert, row).lastrowid)):
+                created.clear()  # rolled back, even a commit that had to wait
             if not created:
                 async with self._lock:
                     cursor = await self._db.execute(insert, row)
@@ -299,18 +292,26 @@ class SqliteRepository:
         is free (``InlineWriter``), else queued for the shared connection's thread."""
         if self._closing:
             raise StorageError("the database is being closed")
-        if self._inline_now():
-            assert self._inline is not None
-            began = time.perf_counter()
-            written = self._inline.write(work)
-            self._timed(began, "a move took %.0f ms to write")
-            if written:
-                if (
-                    self._checkpointing is None or self._checkpointing.done()
-                ) and self._inline.checkpoint_due():
-                    self._checkpointing = asyncio.create_task(self._checkpoint())
-                return
-        await self._queue_transaction(work)
+        if not self._write_now(work):
+            await self._queue_transaction(work)
+
+    def _write_now(self, work: Callable[[sqlite3.Connection], None]) -> bool:
+        """Write ``work`` at once on the moves' connection (``InlineWriter.write``) if it
+        may be used now: True if it was written, False if it is for the shared connection
+        (nothing written). Has the WAL checkpointed once enough was written there."""
+        if not self._inline_now():
+            return False
+        assert self._inline is not None
+        began = time.perf_counter()
+        written = self._inline.write(work)
+        self._timed(began, "a write took %.0f ms")
+        if (
+            written
+            and (self._checkpointing is None or self._checkpointing.done())
+            and self._inline.checkpoint_due()
+        ):
+            self._checkpointing = asyncio.create_task(self._checkpoint())
+        return written
 
     def _timed(self, began: float, what: str) -> None:
         """Work on the loop's thread that began at ``began`` (``perf_counter``) is over: if it
