@@ -521,6 +521,53 @@ async def test_the_wal_starts_over_though_moves_keep_coming_while_the_checkpoint
         await repo.close()
 
 
+def wal_header(path: Path) -> bytes:
+    """The WAL's checkpoint sequence number and salts: new each time the WAL starts over."""
+    with open(f"{path}-wal", "rb") as wal:
+        return wal.read(24)[12:24]
+
+
+async def test_the_wal_starts_over_on_the_checkpoint_thread_with_the_moves_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The write that starts the WAL over syncs its new header. Left to the next move, that
+    # was on the event loop (100 to 250 ms, and then every move sent to aiosqlite's thread
+    # for 30 s, as after any slow write).
+    monkeypatch.setattr(inline, "CHECKPOINT_EVERY", 10**9)  # this test's checkpoint alone
+    monkeypatch.setattr(sqlite_backend, "RESTART_FRAMES", 1000)
+    path = tmp_path / "wal-header.db"
+    repo = await SqliteRepository.open(path)
+    real = sqlite_backend._checkpoint_file
+    held: list[tuple[bool, bool, bytes]] = []  # (restarting, moves on the loop?, header)
+
+    def watched(path: str, hold: Callable[[bool], None]) -> None:
+        def spy(restarting: bool) -> None:
+            hold(restarting)
+            held.append((restarting, repo._inline_now(), wal_header(Path(path))))
+
+        real(path, spy)
+
+    monkeypatch.setattr(sqlite_backend, "_checkpoint_file", watched)
+    try:
+        (game,) = await new_games(repo, 1)
+        for version in range(300):  # thousands of frames
+            await move(repo, game, version, {"filler": "x" * 3000})
+        before = wal_header(path)
+        await repo._checkpoint()
+        assert [(restarting, on_loop) for restarting, on_loop, _ in held] == [
+            (True, False),  # moves queued from before the RESTART...
+            (False, True),  # ...until the WAL has started over
+        ]
+        assert held[0][2] == before
+        assert held[1][2] != before  # started over by the checkpoint's thread
+        await move(repo, game, 300)  # on the loop, in the new WAL
+        assert wal_header(path) == held[1][2]
+        record = await repo.game(game)
+        assert record is not None and record.version == 301
+    finally:
+        await repo.close()
+
+
 async def test_a_move_waits_behind_the_moves_queued_before_it(tmp_path: Path) -> None:
     path = tmp_path / "order.db"
     repo = await SqliteRepository.open(path)
@@ -604,10 +651,10 @@ async def test_a_checkpoint_leaves_the_shared_connection_free_for_reads(
         (game,) = await new_games(repo, 1)
         real = sqlite_backend._checkpoint_file
 
-        def slow(path: str) -> None:  # thousands of pages to copy and sync
+        def slow(path: str, hold: Callable[[bool], None]) -> None:  # thousands of pages
             started.set()
             release.wait(5)
-            real(path)
+            real(path, hold)
 
         monkeypatch.setattr(sqlite_backend, "_checkpoint_file", slow)
         checkpoint = asyncio.create_task(repo._checkpoint())

@@ -101,6 +101,9 @@ class SqliteRepository:
         # The moves' own connection (a file only: ``:memory:`` would be another database).
         self._inline = inline
         self._inline_after = 0.0  # monotonic time before which moves are queued (a slow disk)
+        # The checkpoint's thread is starting the WAL over: moves are queued meanwhile (set
+        # and read across threads: a plain attribute, which the GIL keeps whole).
+        self._restarting = False
         self._checkpointing: asyncio.Task[None] | None = None
         self._leases: dict[int, int] = {}  # shard -> the descriptor of its locked file
         # The tables share this one connection: without the lock, another table's statements
@@ -351,12 +354,13 @@ class SqliteRepository:
 
     def _inline_now(self) -> bool:
         """Whether a move may be written on the loop's thread now: not while moves queued
-        before it wait (they are written first, in their order), nor for a while after a
-        slow write."""
+        before it wait (they are written first, in their order), nor while the WAL starts
+        over, nor for a while after a slow write."""
         return (
             self._inline is not None
             and not self._queued
             and not self._writing
+            and not self._restarting
             and time.monotonic() >= self._inline_after
         )
 
@@ -366,7 +370,11 @@ class SqliteRepository:
         and only then): on a worker thread, through a connection of its own, since
         copying and syncing thousands of pages takes a while, and the shared connection
         must not wait behind it."""
-        await asyncio.to_thread(_checkpoint_file, self._path)
+        await asyncio.to_thread(_checkpoint_file, self._path, self._hold_moves)
+
+    def _hold_moves(self, restarting: bool) -> None:
+        """From the checkpoint's thread: the WAL is starting over (True), or has (False)."""
+        self._restarting = restarting
 
     async def _queue_transaction(self, work: Callable[[sqlite3.Connection], None]) -> None:
         """``_transaction`` for the moves: each in a transaction of its own, but every move
@@ -1038,7 +1046,7 @@ def _fetch_all(db: sqlite3.Connection, query: str, params: Sequence[Any]) -> lis
     return db.execute(query, params).fetchall()
 
 
-def _checkpoint_file(path: str) -> None:
+def _checkpoint_file(path: str, hold: Callable[[bool], None]) -> None:
     """Copy the WAL's pages into the file, and let the WAL start over once it is long.
 
     The WAL starts over only when a write begins with every frame copied into the file.
@@ -1046,15 +1054,30 @@ def _checkpoint_file(path: str) -> None:
     it never caught up: at 500 tables the WAL reached 512 MB in 12 minutes, and would have
     grown as long as the bot was busy. So once the WAL holds ``RESTART_FRAMES``, a RESTART
     follows: it copies what came during the PASSIVE one with the writers held off (a move
-    finding the lock taken is queued), a few pages and a sync, and the next write starts
-    the WAL over. Not every time: that would hold the moves off every few seconds. A reader
-    still on an old snapshot past ``CHECKPOINT_WAIT`` leaves it for the next checkpoint."""
+    finding the lock taken is queued), a few pages and a sync. Not every time: that would
+    hold the moves off every few seconds. A reader still on an old snapshot past
+    ``CHECKPOINT_WAIT`` leaves it for the next checkpoint.
+
+    The write that starts the WAL over syncs it (its new header). Left to the next move, it
+    did on the event loop: 100 to 250 ms, and the moves sent to aiosqlite's thread for 30 s
+    as after any slow write. So this thread makes that write itself, at once, and ``hold``
+    (True, then False) has the moves queued from before the RESTART until it is done: a
+    move queued meanwhile that begins first starts the WAL over on aiosqlite's thread."""
     with contextlib.suppress(sqlite3.Error):
         db = sqlite3.connect(path, isolation_level=None, timeout=CHECKPOINT_WAIT)
         try:
+            db.execute("PRAGMA synchronous=NORMAL")
             _, frames, _ = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
             if frames >= RESTART_FRAMES:
-                db.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
+                hold(True)
+                try:
+                    busy, _, _ = db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
+                    if not busy:
+                        # A write that changes nothing (the bot keeps no user version).
+                        (version,) = db.execute("PRAGMA user_version").fetchone()
+                        db.execute(f"PRAGMA user_version = {int(version)}")
+                finally:
+                    hold(False)
         finally:
             db.close()
 
