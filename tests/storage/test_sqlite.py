@@ -623,6 +623,35 @@ async def test_a_slow_write_sends_the_next_moves_to_the_connections_thread(
         await repo.close()
 
 
+async def test_a_write_slow_to_compute_keeps_the_moves_on_the_loops_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A run of the cycle collector that a write's allocations set off stops the thread for
+    # tens of ms at 500 tables: no disk stall, and no reason to send the moves away for 30 s.
+    repo = await SqliteRepository.open(tmp_path / "computing.db")
+    try:
+        game, other = await new_games(repo, 2)
+        hops = Hops(repo)
+        assert repo._inline is not None
+        write = repo._inline.write
+
+        def computing(work: Callable[[sqlite3.Connection], None]) -> bool:
+            began = time.thread_time()
+            while time.thread_time() - began < inline.SLOW_SECONDS * 1.5:
+                pass  # the collector walks the objects
+            return write(work)
+
+        monkeypatch.setattr(repo._inline, "write", computing)
+        await move(repo, game, 0)
+        monkeypatch.setattr(repo._inline, "write", write)
+        await move(repo, game, 1)
+        await move(repo, other, 0)
+        assert hops.count == 0  # every move written on the loop's thread
+        assert [(await repo.game(g)).version for g in (game, other)] == [2, 1]  # type: ignore[union-attr]
+    finally:
+        await repo.close()
+
+
 def test_a_busy_file_mid_move_rolls_back_and_sends_the_move_to_the_queue(
     tmp_path: Path,
 ) -> None:

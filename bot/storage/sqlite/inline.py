@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 CHECKPOINT_EVERY = 200  # commits (a move writes a handful of pages: about SQLite's 1,000)
-# A write slower than this (a disk that stalls) sends the moves to aiosqlite's thread for
-# ``SLOW_PAUSE`` seconds: the event loop, heartbeats included, must not wait on the disk.
+# A write that waits longer than this (a disk that stalls) sends the moves to aiosqlite's
+# thread for ``SLOW_PAUSE`` seconds: the event loop, heartbeats included, must not wait on
+# the disk.
 SLOW_SECONDS = 0.05
 SLOW_PAUSE = 30.0
 
