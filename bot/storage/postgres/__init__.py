@@ -5,7 +5,9 @@ shard at a time; another waits and takes it over when the first dies)."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import re
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -281,24 +283,17 @@ class PostgresRepository:
             game_id,
             previous_version,
         )
-        if results is not None:  # a game's end: its figures are counted in the same write
-            async with self._transaction() as db:
-                if _count(await db.execute(_SAVE_GAME, *game)) != 1:
-                    raise VersionConflict(f"game {game_id} is not at version {previous_version}")
-                await db.executemany(_LOG_EVENT, [(game_id, *_event_row(e)) for e in events])
-                await _count_results(db, game_id, results)
-                for key, timer in (timers or {}).items():
-                    if timer is None:
-                        await db.execute("DELETE FROM timers WHERE key = $1", key)
-                    else:
-                        await db.execute(_SET_TIMER, *_timer_row(timer))
-            return
-        # A move: one statement, so one round trip, atomic as any statement is.
+        # One statement, so one round trip, atomic as any statement is.
         logged = _columns([_event_row(e) for e in events], 4)
         cancelled = [key for key, timer in (timers or {}).items() if timer is None]
         armed = _columns([_timer_row(t) for t in (timers or {}).values() if t is not None], 5)
+        move = (*game, *logged, cancelled, *armed)
         async with self._connection() as db:
-            stored = await db.fetchval(_SAVE_MOVE, *game, *logged, cancelled, *armed)
+            if results is None:
+                stored = await db.fetchval(_SAVE_MOVE, *move)
+            else:  # a game's end: its figures are counted in the same statement
+                parts, counted = _results_columns(results)
+                stored = await db.fetchval(_end_game(parts), *move, *counted)
         if stored != 1:
             raise VersionConflict(f"game {game_id} is not at version {previous_version}")
 
@@ -682,68 +677,38 @@ class PostgresRepository:
         return [sql.timer(row) for row in rows]
 
 
-async def _count_results(db: Connection, game_id: int, results: GameResults) -> None:
-    """Add a finished game to the leaderboards, once (inside ``save_game``'s transaction)."""
-    counted = await db.execute(
-        "INSERT INTO counted_games (game_id) VALUES ($1) ON CONFLICT DO NOTHING", game_id
-    )
-    if _count(counted) != 1:
-        return
-    guild_id = await db.fetchval("SELECT guild_id FROM games WHERE id = $1", game_id)
-    game = results.board.name
+def _results_columns(results: GameResults) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    """A finished game's results as ``_END_GAME_PARTS``' parameters: the parts with rows,
+    and their parameters, in order (each part's columns first, the rows of each in one
+    order whatever the game; then its single values)."""
     kept_max = results.maxima
-    sums: list[tuple[int, str, int, str, str, float]] = []
-    maxima: list[tuple[int, str, int, str, str, float]] = []
+    sums: list[tuple[int, str, float]] = []
+    maxima: list[tuple[int, str, float]] = []
     for user_id, metrics in results.figures.items():
         for metric, value in metrics.items():
             target = maxima if metric in kept_max else sums
-            target.append((guild_id, game, user_id, metric, results.day, float(value)))
-    insert = (
-        "INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)"
-        " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, game, metric, day, user_id)"
-    )
-    # Rows in one order whatever the game, so that two games ending at once with common
-    # players take their row locks in the same order (and never deadlock).
-    sums.sort()
-    maxima.sort()
-    if sums:
-        await db.executemany(
-            insert + " DO UPDATE SET value = stat_values.value + excluded.value", sums
-        )
-    if maxima:
-        await db.executemany(
-            insert + " DO UPDATE SET value = GREATEST(stat_values.value, excluded.value)", maxima
-        )
-    if results.names:
-        await db.executemany(
-            "INSERT INTO player_names (guild_id, user_id, name, game_id) VALUES ($1, $2, $3, $4)"
-            " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,"
-            " game_id = excluded.game_id",
-            [(guild_id, user, name, game_id) for user, name in sorted(results.names.items())],
-        )
-    await _award(db, guild_id, game_id, results.awards, datetime.now(UTC))
-    if results.ratings:
-        # Add the change rather than overwrite: another game may have moved the rating since
-        # it was read (without a ``rated_from`` entry, COALESCE makes it a plain set).
-        await db.executemany(
-            "INSERT INTO ratings (guild_id, game, user_id, rating, games)"
-            " VALUES ($1, $2, $3, $4, 1) ON CONFLICT (guild_id, game, user_id) DO UPDATE"
-            " SET rating = ratings.rating + excluded.rating"
-            " - COALESCE($5::double precision, ratings.rating),"
-            " games = ratings.games + 1, updated_at = now()",
-            [
-                (guild_id, game, user_id, float(rating), results.rated_from.get(user_id))
-                for user_id, rating in sorted(results.ratings.items())
-            ],
-        )
-        await db.execute(
-            "INSERT INTO rating_history (guild_id, game, user_id, rating)"
-            " SELECT guild_id, game, user_id, rating FROM ratings"
-            " WHERE guild_id = $1 AND game = $2 AND user_id = ANY($3::bigint[])",
-            guild_id,
-            game,
-            sorted(results.ratings),
-        )
+            target.append((user_id, metric, float(value)))
+    # The guild and the game come from the game's row: the award rows' first and fourth
+    # columns are the statement's own.
+    earned, restarted, continued = sql.award_rows(0, 0, results.awards, None)
+    rated = sorted(results.ratings.items())
+    board, day = results.board.name, results.day
+    columns: dict[str, list[Any]] = {
+        "summed": [*_columns(sorted(sums), 3), board, day],
+        "kept_best": [*_columns(sorted(maxima), 3), board, day],
+        "named": _columns(sorted(results.names.items()), 2),
+        "earned": [[r[1] for r in earned], [r[2] for r in earned], datetime.now(UTC)],
+        "restarted": _columns([r[1:] for r in restarted], 3),
+        "continued": _columns([r[1:] for r in continued], 3),
+        "rated": [
+            [user_id for user_id, _ in rated],
+            [float(rating) for _, rating in rated],
+            [results.rated_from.get(user_id) for user_id, _ in rated],
+            board,
+        ],
+    }
+    parts = tuple(name for name in _END_GAME_PARTS if columns[name][0])
+    return parts, tuple(value for name in parts for value in columns[name])
 
 
 async def _award(
@@ -784,16 +749,10 @@ _SAVE_GAME = (
     " ELSE COALESCE(finished_at, now()) END"
     " WHERE id = $5 AND version = $6"
 )
-_LOG_EVENT = (
-    "INSERT INTO game_events (game_id, seq, type, visibility, recipient, payload_json)"
-    " VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events WHERE game_id = $1),"
-    " $2, $3, $4, $5)"
-)
-# A move in one statement: the game's new version, its events numbered after the last one,
-# its timers set or cancelled. Every part but the update is conditioned on the update having
-# found the game at the version expected, and the statement says how many games it updated.
-_SAVE_MOVE = f"""
-WITH game AS ({_SAVE_GAME} RETURNING id),
+# A move's parts after the game's update (the ``game`` CTE, which returns the game's id):
+# its events numbered after the last one, its timers set or cancelled. Every part is
+# conditioned on the update having found the game at the version expected.
+_MOVE_PARTS = """
 logged AS (
     INSERT INTO game_events (game_id, seq, type, visibility, recipient, payload_json)
     SELECT game.id, last.seq + e.n, e.type, e.visibility, e.recipient, e.payload::json
@@ -812,9 +771,103 @@ armed AS (
         AS t(key, due, guild_id, payload, attempts)
     ON CONFLICT (key) DO UPDATE SET due = excluded.due, guild_id = excluded.guild_id,
         payload_json = excluded.payload_json, attempts = excluded.attempts, updated_at = now()
-)
+)"""
+# A move in one statement, atomic as any statement is; it says how many games it updated.
+_SAVE_MOVE = f"""
+WITH game AS ({_SAVE_GAME} RETURNING id),{_MOVE_PARTS}
 SELECT count(*) FROM game
 """
+# A game's end in one statement too (one round trip where a transaction of a statement
+# per table took a dozen): the move, then, once the game is counted for the first time,
+# its figures, its players' names, what they earned and their ratings, each added to what
+# another game ending at once may have changed. Only the parts with rows are in the
+# statement (``_end_game``), each with parameters of its own: {0}, {1}… the columns of its
+# rows, then its single values. The rows of each come in one order whatever the game, so
+# that two games ending at once with common players take their row locks in the same
+# order (and never deadlock).
+_END_GAME_PARTS: dict[str, str] = {
+    "summed": """
+    INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)
+    SELECT game.guild_id, {3}::text, s.user_id, s.metric, {4}::text, s.value
+    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::float8[])
+        WITH ORDINALITY AS s(user_id, metric, value, n)
+    ORDER BY s.n
+    ON CONFLICT (guild_id, game, metric, day, user_id)
+        DO UPDATE SET value = stat_values.value + excluded.value""",
+    "kept_best": """
+    INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)
+    SELECT game.guild_id, {3}::text, s.user_id, s.metric, {4}::text, s.value
+    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::float8[])
+        WITH ORDINALITY AS s(user_id, metric, value, n)
+    ORDER BY s.n
+    ON CONFLICT (guild_id, game, metric, day, user_id)
+        DO UPDATE SET value = GREATEST(stat_values.value, excluded.value)""",
+    "named": """
+    INSERT INTO player_names (guild_id, user_id, name, game_id)
+    SELECT game.guild_id, p.user_id, p.name, game.id
+    FROM game, counted, unnest({0}::bigint[], {1}::text[]) WITH ORDINALITY AS p(user_id, name, n)
+    ORDER BY p.n
+    ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, game_id = excluded.game_id""",
+    "earned": """
+    INSERT INTO achievements (guild_id, user_id, code, game_id, earned_at)
+    SELECT game.guild_id, a.user_id, a.code, game.id, {2}
+    FROM game, counted, unnest({0}::bigint[], {1}::text[]) WITH ORDINALITY AS a(user_id, code, n)
+    ORDER BY a.n
+    ON CONFLICT (guild_id, user_id, code) DO NOTHING""",
+    "restarted": """
+    INSERT INTO achievement_runs (guild_id, user_id, code, run)
+    SELECT game.guild_id, r.user_id, r.code, r.run
+    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::int[])
+        WITH ORDINALITY AS r(user_id, code, run, n)
+    ORDER BY r.n
+    ON CONFLICT (guild_id, user_id, code) DO UPDATE SET run = excluded.run""",
+    "continued": """
+    INSERT INTO achievement_runs (guild_id, user_id, code, run)
+    SELECT game.guild_id, r.user_id, r.code, r.run
+    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::int[])
+        WITH ORDINALITY AS r(user_id, code, run, n)
+    ORDER BY r.n
+    ON CONFLICT (guild_id, user_id, code) DO UPDATE SET run = achievement_runs.run + excluded.run""",
+    # The change is added rather than the rating overwritten: another game may have moved
+    # it since it was read (with no rating it was computed from, a plain set).
+    "rated": """
+    INSERT INTO ratings (guild_id, game, user_id, rating, games)
+    SELECT game.guild_id, {3}::text, r.user_id, r.rating, 1
+    FROM game, counted, unnest({0}::bigint[], {1}::float8[])
+        WITH ORDINALITY AS r(user_id, rating, n)
+    ORDER BY r.n
+    ON CONFLICT (guild_id, game, user_id) DO UPDATE
+    SET rating = ratings.rating + excluded.rating - COALESCE(
+            (SELECT f.rated_from FROM unnest({0}::bigint[], {2}::float8[]) AS f(user_id, rated_from)
+             WHERE f.user_id = excluded.user_id),
+            ratings.rating),
+        games = ratings.games + 1, updated_at = now()
+    RETURNING guild_id, game, user_id, rating
+),
+history AS (
+    INSERT INTO rating_history (guild_id, game, user_id, rating)
+    SELECT guild_id, game, user_id, rating FROM rated""",
+}
+
+
+@functools.cache
+def _end_game(parts: tuple[str, ...]) -> str:
+    """The statement of a game's end whose results have rows for ``parts``."""
+    statement = [f"WITH game AS ({_SAVE_GAME} RETURNING id, guild_id),{_MOVE_PARTS}"]
+    statement.append(
+        "counted AS (\n    INSERT INTO counted_games (game_id) SELECT id FROM game"
+        "\n    ON CONFLICT DO NOTHING RETURNING game_id\n)"
+    )
+    number = 17  # the parameters after the move's
+    for name in parts:
+        template = _END_GAME_PARTS[name]
+        count = len(set(re.findall(r"\{(\d)\}", template)))
+        numbered = template.format(*(f"${n}" for n in range(number, number + count)))
+        statement.append(f"{name} AS ({numbered}\n)")
+        number += count
+    return ",\n".join(statement) + "\nSELECT count(*) FROM game"
+
+
 _SET_TIMER = (
     "INSERT INTO timers (key, due, guild_id, payload_json, attempts) VALUES ($1, $2, $3, $4, $5)"
     " ON CONFLICT (key) DO UPDATE SET due = excluded.due, guild_id = excluded.guild_id,"
