@@ -28,6 +28,7 @@ from bot.storage import (
     ChannelBusy,
     EventRecord,
     GameResults,
+    Held,
     Repository,
     StorageError,
     Timer,
@@ -359,12 +360,22 @@ class Tables(Turns):
         never count), from its whole event log (the stored one, and the events of its last
         move)."""
         kind = REGISTRY[table.kind]
-        stored = await self.repository.events(table.id)
-        logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
         humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
+        # Read at once rather than one after the other (on PostgreSQL, each is a round trip).
+        found = await asyncio.gather(
+            self.repository.events(table.id),
+            self.repository.streak_runs(table.guild_id, humans) if humans else _nothing(),
+            self.repository.achievements(table.guild_id, humans) if humans else _nothing(),
+            return_exceptions=True,  # each read ends before the move fails with the first error
+        )
+        for failed in found:
+            if isinstance(failed, BaseException):
+                raise failed
+        stored, runs, held = found
+        logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
         whole = [*logged, *events]
         results = kind.results(state, whole, humans, table.rules)
-        awards = await self._awards(table, Finished(state, whole, tuple(humans), results))
+        awards = _awards(table, Finished(state, whole, tuple(humans), results), runs, held)
         ratings: dict[int, float] = {}
         rated_from: dict[int, float] = {}
         if len(results.figures) >= 2:
@@ -384,22 +395,6 @@ class Tables(Turns):
             names={p: table.names[p] for p in results.figures if p in table.names},
             awards=awards,
         )
-
-    async def _awards(self, table: Table, game: Finished) -> Awards:
-        """What the game earned its humans that they do not hold yet on the server (what
-        its end announces), and their streaks' runs after it."""
-        if not game.humans:
-            return Awards()
-        kind = REGISTRY[table.kind]
-        runs = await self.repository.streak_runs(table.guild_id, game.humans)
-        held = await self.repository.achievements(table.guild_id, game.humans)
-        awards = award(kind.achievements, game, runs)
-        new = tuple(
-            earned
-            for earned in awards.earned
-            if earned.code not in {h.code for h in held.get(earned.user_id, ())}
-        )
-        return Awards(new, awards.runs)
 
     def turn_seconds(self, table: Table) -> float:
         return table.turn_seconds or self.settings.turn_seconds
@@ -532,3 +527,27 @@ class Tables(Turns):
         await self.clock.close()
         with contextlib.suppress(Exception):
             await self.repository.close()
+
+
+async def _nothing() -> dict[Any, Any]:
+    """What a read about no player gives, without reading."""
+    return {}
+
+
+def _awards(
+    table: Table,
+    game: Finished,
+    runs: Mapping[tuple[int, str], int],
+    held: Mapping[int, Sequence[Held]],
+) -> Awards:
+    """What the game earned its humans that they do not hold yet on the server (what its
+    end announces), and their streaks' runs after it."""
+    if not game.humans:
+        return Awards()
+    awards = award(REGISTRY[table.kind].achievements, game, runs)
+    new = tuple(
+        earned
+        for earned in awards.earned
+        if earned.code not in {h.code for h in held.get(earned.user_id, ())}
+    )
+    return Awards(new, awards.runs)
