@@ -48,13 +48,23 @@ def custom_id(table: int, step: int, action: str) -> str:
     return f"gob:{table}:{step}:{action}"
 
 
-def untie(view: discord.ui.view.BaseView | None) -> None:
-    """Let go of the view discord.py rebuilds from the clicked message to dispatch a click
-    (every button and option of the message, and a future). A view and its items refer to
-    each other: left as they are, each click leaves that cycle to the cycle collector,
-    whose runs stop every table; untied, it goes as soon as the click is handled."""
+def untie(view: discord.ui.view.BaseView | None, interaction: discord.Interaction) -> None:
+    """Let go of what a handled click left in reference cycles, so that it goes at once
+    rather than with the cycle collector, whose full runs stop every table (and which
+    leaves a cycle to the next thaw once a full run has frozen it, ``bot.collector``):
+
+    - the view discord.py rebuilds from the clicked message to dispatch the click (every
+      button and option of the message, and a future): a view and its items refer to each
+      other;
+    - the interaction and its response refer to each other too, and the interaction holds
+      the message clicked, its member, its answer's state. Once the response is given, the
+      response needs its interaction no more (discord.py names it only in the error of a
+      second response)."""
     if view is not None:
         view.clear_items()
+    response = interaction.response
+    if response.is_done():
+        response._parent = None  # type: ignore[assignment]
 
 
 async def route(
@@ -121,7 +131,7 @@ class TableButton(
         try:
             await route(interaction, self.table, self.step, self.action, None)
         finally:
-            untie(self.view)
+            untie(self.view, interaction)
 
 
 class TableSelect(
@@ -157,7 +167,7 @@ class TableSelect(
         try:
             await route(interaction, self.table, self.step, "announce", value)
         finally:
-            untie(self.view)
+            untie(self.view, interaction)
 
 
 DYNAMIC_ITEMS = (TableButton, TableSelect)
