@@ -11,6 +11,7 @@ components) and would stay in memory for the panel's 15 minutes."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -24,13 +25,17 @@ PANEL_SECONDS = 14 * 60.0
 # Discord's name, in a webhook message's path, for an interaction's original response.
 ORIGINAL = "@original"
 
-Shown = tuple[str, tuple[str, ...]]
+Shown = bytes
 
 
 def signature(content: str, view: discord.ui.View | None) -> Shown:
-    """What a panel shows, to compare: its text and its components' ids."""
+    """What a panel shows (its text and its components' ids), to compare: a digest of it,
+    16 bytes where the text (with emoji, four bytes a character) and the ids took a
+    kilobyte or so for each panel kept."""
     items = view.children if view is not None else []
-    return content, tuple(getattr(item, "custom_id", None) or "" for item in items)
+    ids = "\0".join(getattr(item, "custom_id", None) or "" for item in items)
+    shown = f"{content}\0\0{ids}".encode(errors="surrogatepass")
+    return hashlib.blake2b(shown, digest_size=16).digest()
 
 
 @dataclass(eq=False)

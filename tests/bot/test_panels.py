@@ -135,3 +135,22 @@ async def test_a_menteur_game_ending_closes_every_panel_while_another_table_open
 
 async def nothing() -> None:
     return None
+
+
+def test_what_a_panel_shows_compares_by_its_text_and_its_components() -> None:
+    from cogs.table.components import TableButton
+    from cogs.table.panels import signature
+
+    def view(*actions: str) -> Any:
+        return SimpleNamespace(children=[TableButton(7, 3, a, label=a).item for a in actions])
+
+    dice = "🎲 Tes dés : ⚃ 4 · ⚀ 1"
+    shown = signature(dice, view("roll", "lift"))
+    assert signature(dice, view("roll", "lift")) == shown  # the same: not edited again
+    assert signature(dice + " ", view("roll", "lift")) != shown
+    assert signature(dice, view("roll")) != shown
+    assert signature(dice, view("lift", "roll")) != shown
+    assert signature(dice, None) == signature(dice, view())  # no components either way
+    assert signature(dice + "\0\0gob:7:3:roll", None) != signature(dice, view("roll"))
+    assert len(shown) == 16  # kept for every open panel: a digest, not the text
+    signature("\ud800", None)  # a lone surrogate, as texts may hold, does not raise
