@@ -59,7 +59,8 @@ def untie(view: discord.ui.view.BaseView | None, interaction: discord.Interactio
     - the interaction and its response refer to each other too, and the interaction holds
       the message clicked, its member, its answer's state. Once the response is given, the
       response needs its interaction no more (discord.py names it only in the error of a
-      second response)."""
+      second response), as long as no response asks discord.py to delete it later
+      (``delete_after``, which none of the bot's does: its task would find no interaction)."""
     if view is not None:
         view.clear_items()
     response = interaction.response

@@ -810,7 +810,7 @@ _END_GAME_PARTS: dict[str, str] = {
     ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, game_id = excluded.game_id""",
     "earned": """
     INSERT INTO achievements (guild_id, user_id, code, game_id, earned_at)
-    SELECT game.guild_id, a.user_id, a.code, game.id, {2}
+    SELECT game.guild_id, a.user_id, a.code, game.id, {2}::timestamptz
     FROM game, counted, unnest({0}::bigint[], {1}::text[]) WITH ORDINALITY AS a(user_id, code, n)
     ORDER BY a.n
     ON CONFLICT (guild_id, user_id, code) DO NOTHING""",
