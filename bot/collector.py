@@ -12,12 +12,13 @@ came since. A frozen object is still freed as soon as nothing refers to it; only
 among frozen objects wait, until everything is unfrozen every ``THAW_SECONDS`` and the next
 full collection walks it all once (a long pause, once in that time).
 
-What waits is mostly the interactions under way when a full collection froze them: each is
+What waited was mostly the interactions under way when a full collection froze them: each
 a cycle (discord.py's interaction and its response) holding the message clicked, its
 member, its answer's lock. Some 700 a minute at 500 tables: thawed every ten minutes, they
 grew the process by 1 MB a minute, and what a thaw gave back stayed scattered among live
-objects. Thawed every minute, they are about 1 MB at most, for one pause of 50 ms or so a
-minute (a handful of answers in the 9,000 of that minute).
+objects. A click now lets go of its interaction once answered (``components.untie``), and
+what is left (the views the bot draws, a few dozen a minute) waits a minute at most, for
+one pause of over 50 ms a minute (a handful of answers in the 9,000 of that minute).
 """
 
 from __future__ import annotations
