@@ -785,23 +785,26 @@ SELECT count(*) FROM game
 # rows, then its single values. The rows of each come in one order whatever the game, so
 # that two games ending at once with common players take their row locks in the same
 # order (and never deadlock).
+# A game's figures and its players' streaks: the same rows, each part saying what a
+# conflict does (a figure added or kept at its best, a streak set anew or continued).
+_STAT_ROWS = """
+    INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)
+    SELECT game.guild_id, {3}::text, s.user_id, s.metric, {4}::text, s.value
+    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::float8[])
+        WITH ORDINALITY AS s(user_id, metric, value, n)
+    ORDER BY s.n
+    ON CONFLICT (guild_id, game, metric, day, user_id)"""
+_RUN_ROWS = """
+    INSERT INTO achievement_runs (guild_id, user_id, code, run)
+    SELECT game.guild_id, r.user_id, r.code, r.run
+    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::int[])
+        WITH ORDINALITY AS r(user_id, code, run, n)
+    ORDER BY r.n
+    ON CONFLICT (guild_id, user_id, code)"""
 _END_GAME_PARTS: dict[str, str] = {
-    "summed": """
-    INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)
-    SELECT game.guild_id, {3}::text, s.user_id, s.metric, {4}::text, s.value
-    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::float8[])
-        WITH ORDINALITY AS s(user_id, metric, value, n)
-    ORDER BY s.n
-    ON CONFLICT (guild_id, game, metric, day, user_id)
-        DO UPDATE SET value = stat_values.value + excluded.value""",
-    "kept_best": """
-    INSERT INTO stat_values (guild_id, game, user_id, metric, day, value)
-    SELECT game.guild_id, {3}::text, s.user_id, s.metric, {4}::text, s.value
-    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::float8[])
-        WITH ORDINALITY AS s(user_id, metric, value, n)
-    ORDER BY s.n
-    ON CONFLICT (guild_id, game, metric, day, user_id)
-        DO UPDATE SET value = GREATEST(stat_values.value, excluded.value)""",
+    "summed": _STAT_ROWS + "\n        DO UPDATE SET value = stat_values.value + excluded.value",
+    "kept_best": _STAT_ROWS
+    + "\n        DO UPDATE SET value = GREATEST(stat_values.value, excluded.value)",
     "named": """
     INSERT INTO player_names (guild_id, user_id, name, game_id)
     SELECT game.guild_id, p.user_id, p.name, game.id
@@ -814,20 +817,8 @@ _END_GAME_PARTS: dict[str, str] = {
     FROM game, counted, unnest({0}::bigint[], {1}::text[]) WITH ORDINALITY AS a(user_id, code, n)
     ORDER BY a.n
     ON CONFLICT (guild_id, user_id, code) DO NOTHING""",
-    "restarted": """
-    INSERT INTO achievement_runs (guild_id, user_id, code, run)
-    SELECT game.guild_id, r.user_id, r.code, r.run
-    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::int[])
-        WITH ORDINALITY AS r(user_id, code, run, n)
-    ORDER BY r.n
-    ON CONFLICT (guild_id, user_id, code) DO UPDATE SET run = excluded.run""",
-    "continued": """
-    INSERT INTO achievement_runs (guild_id, user_id, code, run)
-    SELECT game.guild_id, r.user_id, r.code, r.run
-    FROM game, counted, unnest({0}::bigint[], {1}::text[], {2}::int[])
-        WITH ORDINALITY AS r(user_id, code, run, n)
-    ORDER BY r.n
-    ON CONFLICT (guild_id, user_id, code) DO UPDATE SET run = achievement_runs.run + excluded.run""",
+    "restarted": _RUN_ROWS + " DO UPDATE SET run = excluded.run",
+    "continued": _RUN_ROWS + " DO UPDATE SET run = achievement_runs.run + excluded.run",
     # The change is added rather than the rating overwritten: another game may have moved
     # it since it was read (with no rating it was computed from, a plain set).
     "rated": """
