@@ -10,7 +10,7 @@ import asyncpg
 import pytest
 
 from bot.storage import Shards, StorageError, Timer, open_repository
-from bot.storage.postgres import PostgresRepository, migrations
+from bot.storage.postgres import MIGRATION_LOCK, PostgresRepository, migrations
 
 LATEST = migrations()[-1][0]
 
@@ -70,6 +70,34 @@ async def test_two_processes_see_each_others_games_and_timers(postgres_url: str)
         )
     await first.close()
     await second.close()
+
+
+async def test_a_move_is_one_statement_and_its_connection_goes_back_as_it_is(
+    postgres_url: str,
+) -> None:
+    """What the database last heard from each of the repository's connections: the move
+    itself, not a statement resetting the session after it (asyncpg's default on release,
+    a second round trip each answer waited for). The migrations' lock is gone with them."""
+    repo = await open_repository(postgres_url)
+    game = await repo.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
+    await repo.save_game(game, previous_version=0, version=1, status="active", state={}, meta={})
+    observer = await asyncpg.connect(postgres_url)
+    try:
+        last = await observer.fetch(
+            "SELECT query FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+        )
+        locks = await observer.fetchval(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = $1::bigint",
+            MIGRATION_LOCK,
+        )
+    finally:
+        await observer.close()
+        await repo.close()
+    assert [row["query"].split(" SET ")[0].strip() for row in last] == [
+        "WITH game AS (UPDATE games"
+    ]
+    assert locks == 0
 
 
 async def test_a_shard_is_held_by_one_process_until_it_lets_go(postgres_url: str) -> None:

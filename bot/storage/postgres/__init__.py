@@ -96,7 +96,7 @@ class PostgresRepository:
     async def open(cls, dsn: str) -> PostgresRepository:
         try:
             pool = await asyncpg.create_pool(
-                dsn, min_size=1, max_size=10, command_timeout=COMMAND_TIMEOUT
+                dsn, min_size=1, max_size=10, command_timeout=COMMAND_TIMEOUT, reset=_as_it_is
             )
         except _OPEN_FAILURES as error:
             raise StorageError(f"cannot open the database: {_safe(error, dsn)}") from error
@@ -134,35 +134,38 @@ class PostgresRepository:
         shipped = migrations()
         if not shipped:
             raise StorageError("no SQL migrations found in bot/storage/postgres: broken install")
-        async with self._connection() as db:
+        # A connection of its own, not the pool's: the lock below lives as long as its
+        # session, and the pool's connections are handed on as they are (``_as_it_is``).
+        try:
+            db = await asyncpg.connect(self._dsn, timeout=COMMAND_TIMEOUT)
+        except _FAILURES as error:
+            raise StorageError(str(error) or type(error).__name__) from error
+        try:
             # Another process may be migrating (a backfill replays every past game): wait
             # for it as long as it takes, not one statement's timeout.
             await db.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK, timeout=MIGRATION_WAIT)
-            try:
-                await db.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                    "version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-                )
-                current = await db.fetchval(
-                    "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
-                )
-                replays = sql.replays()
-                for version, script in shipped:
-                    if version <= current:
-                        continue
-                    # One transaction per migration: the schema, what its replay of the past
-                    # games writes, and its number move together.
-                    async with db.transaction():
-                        await db.execute(script)
-                        replay = replays.get(version)
-                        if replay is not None:
-                            await _replay(db, replay())
-                        await db.execute(
-                            "INSERT INTO schema_migrations (version) VALUES ($1)", version
-                        )
-                    current = version
-            finally:
-                await db.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+            await db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                "version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+            )
+            current = await db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+            replays = sql.replays()
+            for version, script in shipped:
+                if version <= current:
+                    continue
+                # One transaction per migration: the schema, what its replay of the past
+                # games writes, and its number move together.
+                async with db.transaction():
+                    await db.execute(script)
+                    replay = replays.get(version)
+                    if replay is not None:
+                        await _replay(db, replay())
+                    await db.execute("INSERT INTO schema_migrations (version) VALUES ($1)", version)
+                current = version
+        except _FAILURES as error:
+            raise StorageError(str(error) or type(error).__name__) from error
+        finally:
+            await _quietly_close(db)  # and the lock with it
         return int(current)
 
     async def close(self) -> None:
@@ -884,6 +887,14 @@ def _safe(error: BaseException, dsn: str) -> str:
     text = str(error) or type(error).__name__
     password = database_password(dsn)
     return text.replace(password, "<hidden>") if password else text
+
+
+async def _as_it_is(connection: asyncpg.Connection) -> None:
+    """How the pool takes a connection back: as it is. asyncpg's default sends a statement
+    that resets the session (advisory locks, cursors, LISTEN, SET), a second round trip
+    that every move would wait for; the repository leaves no such state on a pooled
+    connection (its locks are held on connections of their own). A transaction left open
+    is still rolled back by the pool itself."""
 
 
 async def _quietly_close(connection: asyncpg.Connection) -> None:
