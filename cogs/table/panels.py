@@ -5,9 +5,11 @@ An interaction's token lets the bot edit its answer for 15 minutes: a panel is f
 little less (``PANEL_SECONDS``), so that an edit never races the token's end. A game's cog
 keeps its players' panels (``Panels``: by table, then player) and says what each shows now.
 
-A panel keeps what editing it needs (the interaction's webhook and the message's id), not
+A panel keeps what editing it needs (the interaction's token and the message's id), not
 the interaction: that holds the whole message clicked (a table with its embed and
-components) and would stay in memory for the panel's 15 minutes."""
+components) and would stay in memory for the panel's 15 minutes. Nor its webhook: two or
+three panels are open at each table, and a webhook object with its ids takes some 300 bytes
+more than the token it is made from again at each edit."""
 
 from __future__ import annotations
 
@@ -38,12 +40,14 @@ def signature(content: str, view: discord.ui.View | None) -> Shown:
     return hashlib.blake2b(shown, digest_size=16).digest()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Panel:
     """A player's private panel: the message that answered one of their interactions (what
     ``answers.reply`` returned), the reader's language, what it shows."""
 
-    webhook: discord.Webhook  # the interaction's, with its token
+    client: discord.Client
+    application: int  # the interaction's webhook: the application's id, and its token
+    token: str
     id: int | None  # the message's
     original: bool  # the interaction's original response (else a followup)
     lang: str
@@ -55,7 +59,9 @@ class Panel:
     def answering(cls, interaction: discord.Interaction, message: Any, lang: str) -> Panel:
         """The panel ``message`` shows, sent in answer to ``interaction``."""
         return cls(
-            webhook=interaction.followup,
+            client=interaction.client,
+            application=interaction.application_id,
+            token=interaction.token,
             id=getattr(message, "id", None),
             original=isinstance(message, discord.InteractionMessage),
             lang=lang,
@@ -72,8 +78,9 @@ class Panel:
         """Edit the panel; False if Discord refused it (the panel is gone, or its token)."""
         # The original response is edited as Discord names it, a followup by its id.
         target = cast(int, ORIGINAL) if self.original or self.id is None else self.id
+        webhook = discord.Webhook.partial(self.application, self.token, client=self.client)
         try:
-            await self.webhook.edit_message(target, content=content, view=view)
+            await webhook.edit_message(target, content=content, view=view)
         except discord.HTTPException:
             log.info("a private panel could not be edited")
             return False

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.config import load_settings
@@ -42,6 +43,10 @@ class Webhook:
         await self._edited()
 
 
+# The interactions' webhooks, by token: a panel makes its own from the token (``partial``).
+WEBHOOKS: dict[str, Webhook] = {}
+
+
 class Interaction:
     """What keeping a panel reads of the interaction it answered."""
 
@@ -49,7 +54,15 @@ class Interaction:
         self.user = SimpleNamespace(id=user)
         self.locale = "fr"
         self.extras: dict[str, Any] = {}
-        self.followup = Webhook(edited)
+        self.client = None
+        self.application_id = 1
+        self.token = f"token-{len(WEBHOOKS)}"
+        self.followup = WEBHOOKS[self.token] = Webhook(edited)
+
+
+@pytest.fixture(autouse=True)
+def webhooks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(discord.Webhook, "partial", lambda _id, token, **_: WEBHOOKS[token])
 
 
 @pytest.fixture
