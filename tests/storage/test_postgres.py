@@ -53,6 +53,25 @@ async def test_a_failing_migration_leaves_the_schema_as_it_was(
     assert (version, extra) == (LATEST, None)
 
 
+async def test_migrations_on_a_stalled_database_give_up_after_a_statement_timeout(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the wait for another process's migrations is unbounded: a statement that the
+    database holds up is refused, and the process says so, rather than hang at its start."""
+    await (await open_repository(postgres_url)).close()
+    monkeypatch.setattr("bot.storage.postgres.COMMAND_TIMEOUT", 0.5)
+    blocker = await asyncpg.connect(postgres_url)
+    try:
+        held = blocker.transaction()
+        await held.start()
+        await blocker.execute("LOCK TABLE schema_migrations IN ACCESS EXCLUSIVE MODE")
+        with pytest.raises(StorageError, match="cannot prepare the database"):
+            await asyncio.wait_for(PostgresRepository.open(postgres_url), 5)
+        await held.rollback()
+    finally:
+        await blocker.close()
+
+
 async def test_two_processes_see_each_others_games_and_timers(postgres_url: str) -> None:
     first, second = await open_repository(postgres_url), await open_repository(postgres_url)
     game = await first.create_game(guild_id=1, channel_id=10, kind="maya", meta={"a": 1})

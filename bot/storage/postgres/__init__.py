@@ -137,9 +137,11 @@ class PostgresRepository:
         # A connection of its own, not the pool's: the lock below lives as long as its
         # session, and the pool's connections are handed on as they are (``_as_it_is``).
         try:
-            db = await asyncpg.connect(self._dsn, timeout=COMMAND_TIMEOUT)
+            db = await asyncpg.connect(
+                self._dsn, timeout=COMMAND_TIMEOUT, command_timeout=COMMAND_TIMEOUT
+            )
         except _FAILURES as error:
-            raise StorageError(str(error) or type(error).__name__) from error
+            raise StorageError(f"cannot prepare the database: {_safe(error, self._dsn)}") from error
         try:
             # Another process may be migrating (a backfill replays every past game): wait
             # for it as long as it takes, not one statement's timeout.
@@ -163,7 +165,7 @@ class PostgresRepository:
                     await db.execute("INSERT INTO schema_migrations (version) VALUES ($1)", version)
                 current = version
         except _FAILURES as error:
-            raise StorageError(str(error) or type(error).__name__) from error
+            raise StorageError(f"cannot prepare the database: {_safe(error, self._dsn)}") from error
         finally:
             await _quietly_close(db)  # and the lock with it
         return int(current)
