@@ -15,7 +15,7 @@ the copies of a table that a crash left with live controls are found again (``re
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -47,16 +47,32 @@ def display_name(interaction: discord.Interaction) -> str:
     return interaction.user.display_name
 
 
-@dataclass
+NONE_BELOW: frozenset[int] = frozenset()
+
+
+@dataclass(slots=True)
 class Post:
     """What the table's current message shows besides the table (kept in memory: after a
-    restart the table starts a fresh story)."""
+    restart the table starts a fresh story).
+
+    One is kept for every table, so it is kept small: its story in UTF-8 (a ``str`` with one
+    emoji in it takes four bytes for every character, and most lines have one), the messages
+    seen below the table in a ``frozenset``, one empty one shared by all (an empty set takes
+    216 bytes)."""
 
     headline: list[str] = field(default_factory=list)  # this copy's own, kept when moved
-    story: list[str] = field(default_factory=list)  # the latest folded lines
     pending: list[str] = field(default_factory=list)  # headline lines not yet posted
     turn_of: int | None = None  # whose turn it was when the table was last drawn
-    below: set[int] = field(default_factory=set)  # messages seen after the table's
+    below: frozenset[int] = NONE_BELOW  # messages seen after the table's
+    told: tuple[bytes, ...] = ()  # the latest folded lines (``story``), in UTF-8
+
+    @property
+    def story(self) -> list[str]:
+        return [line.decode(errors="surrogatepass") for line in self.told]
+
+    @story.setter
+    def story(self, lines: Sequence[str]) -> None:
+        self.told = tuple(line.encode(errors="surrogatepass") for line in lines)
 
     def fold(self, lines: Sequence[str]) -> None:
         """The story's newest lines; a move's own lines are never cut (a reveal between
@@ -65,8 +81,12 @@ class Post:
 
     def under(self, message_id: int) -> int:
         """How many messages are below the table message ``message_id``."""
-        self.below = {seen for seen in self.below if seen > message_id}
+        if self.below:
+            self.seen({seen for seen in self.below if seen > message_id})
         return len(self.below)
+
+    def seen(self, below: Collection[int]) -> None:
+        self.below = frozenset(below) if below else NONE_BELOW
 
 
 def clip(lines: Sequence[str], keep: int = 0) -> str:
@@ -116,10 +136,13 @@ class Channel:
     def seen_below(self, table: Table, message_id: int) -> None:
         """A message appeared in the table's channel (someone's, or another of the bot's)."""
         if table.message_id is not None and message_id > table.message_id:
-            self.post(table).below.add(message_id)
+            post = self.post(table)
+            post.seen(post.below | {message_id})
 
     def gone_below(self, table: Table, message_id: int) -> None:
-        self.post(table).below.discard(message_id)
+        post = self.post(table)
+        if message_id in post.below:
+            post.seen(post.below - {message_id})
 
     async def _guarded(self, table: Table, what: str, step: Awaitable[None]) -> None:
         """Run one step of telling a stored move; a failure is logged, the next steps run."""
@@ -292,7 +315,7 @@ class Channel:
             log.warning("table %s: could not post the table message", table.id, exc_info=True)
             return
         post.pending, post.headline, post.story = [], list(headline), story
-        post.below = {seen for seen in post.below if seen > message_id}
+        post.under(message_id)
         table.message_id, table.message_headline = message_id, list(headline)
         await self._save(table)  # first: after a restart, the table goes on from this copy
         if old is not None and old != message_id:
