@@ -43,8 +43,10 @@ class Webhook:
         await self._edited()
 
 
-# The interactions' webhooks, by token: a panel makes its own from the token (``partial``).
-WEBHOOKS: dict[str, Webhook] = {}
+# The interactions' webhooks, by application and token: a panel makes its own from them
+# (``partial``), with the client.
+APPLICATION = 1
+WEBHOOKS: dict[tuple[int, str], Webhook] = {}
 
 
 class Interaction:
@@ -54,15 +56,23 @@ class Interaction:
         self.user = SimpleNamespace(id=user)
         self.locale = "fr"
         self.extras: dict[str, Any] = {}
-        self.client = None
-        self.application_id = 1
+        self.client = CLIENT
+        self.application_id = APPLICATION
         self.token = f"token-{len(WEBHOOKS)}"
-        self.followup = WEBHOOKS[self.token] = Webhook(edited)
+        self.followup = WEBHOOKS[APPLICATION, self.token] = Webhook(edited)
+
+
+CLIENT = SimpleNamespace()
+
+
+def partial(application: int, token: str, *, client: Any) -> Webhook:
+    assert client is CLIENT
+    return WEBHOOKS[application, token]
 
 
 @pytest.fixture(autouse=True)
 def webhooks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(discord.Webhook, "partial", lambda _id, token, **_: WEBHOOKS[token])
+    monkeypatch.setattr(discord.Webhook, "partial", partial)
 
 
 @pytest.fixture
