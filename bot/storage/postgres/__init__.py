@@ -106,9 +106,6 @@ class PostgresRepository:
         except StorageError:
             await pool.close()
             raise
-        except _FAILURES as error:
-            await pool.close()
-            raise StorageError(f"cannot prepare the database: {_safe(error, dsn)}") from error
         return repository
 
     @asynccontextmanager
@@ -140,35 +137,18 @@ class PostgresRepository:
             db = await asyncpg.connect(
                 self._dsn, timeout=COMMAND_TIMEOUT, command_timeout=COMMAND_TIMEOUT
             )
+            try:
+                # Another process may be migrating (a backfill replays every past game):
+                # wait for it as long as it takes, not one statement's timeout.
+                await db.execute(
+                    "SELECT pg_advisory_lock($1)", MIGRATION_LOCK, timeout=MIGRATION_WAIT
+                )
+                current = await _apply(db, shipped)
+            finally:
+                await _quietly_close(db)  # and the lock with it
         except _FAILURES as error:
             raise StorageError(f"cannot prepare the database: {_safe(error, self._dsn)}") from error
-        try:
-            # Another process may be migrating (a backfill replays every past game): wait
-            # for it as long as it takes, not one statement's timeout.
-            await db.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK, timeout=MIGRATION_WAIT)
-            await db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                "version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-            )
-            current = await db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
-            replays = sql.replays()
-            for version, script in shipped:
-                if version <= current:
-                    continue
-                # One transaction per migration: the schema, what its replay of the past
-                # games writes, and its number move together.
-                async with db.transaction():
-                    await db.execute(script)
-                    replay = replays.get(version)
-                    if replay is not None:
-                        await _replay(db, replay())
-                    await db.execute("INSERT INTO schema_migrations (version) VALUES ($1)", version)
-                current = version
-        except _FAILURES as error:
-            raise StorageError(f"cannot prepare the database: {_safe(error, self._dsn)}") from error
-        finally:
-            await _quietly_close(db)  # and the lock with it
-        return int(current)
+        return current
 
     async def close(self) -> None:
         await self._drop_lease()
@@ -889,6 +869,29 @@ def _safe(error: BaseException, dsn: str) -> str:
     text = str(error) or type(error).__name__
     password = database_password(dsn)
     return text.replace(password, "<hidden>") if password else text
+
+
+async def _apply(db: asyncpg.Connection, shipped: list[tuple[int, str]]) -> int:
+    """Apply the migrations in ``shipped`` newer than the database's; its version after."""
+    await db.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        "version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+    )
+    current = int(await db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
+    replays = sql.replays()
+    for version, script in shipped:
+        if version <= current:
+            continue
+        # One transaction per migration: the schema, what its replay of the past games
+        # writes, and its number move together.
+        async with db.transaction():
+            await db.execute(script)
+            replay = replays.get(version)
+            if replay is not None:
+                await _replay(db, replay())
+            await db.execute("INSERT INTO schema_migrations (version) VALUES ($1)", version)
+        current = version
+    return current
 
 
 async def _as_it_is(connection: asyncpg.Connection) -> None:
