@@ -50,6 +50,10 @@ def display_name(interaction: discord.Interaction) -> str:
 NONE_BELOW: frozenset[int] = frozenset()
 
 
+def _utf8(lines: Sequence[str]) -> tuple[bytes, ...]:
+    return tuple(line.encode(errors="surrogatepass") for line in lines)  # as they were
+
+
 @dataclass(slots=True)
 class Post:
     """What the table's current message shows besides the table (kept in memory: after a
@@ -72,12 +76,12 @@ class Post:
 
     @story.setter
     def story(self, lines: Sequence[str]) -> None:
-        self.told = tuple(line.encode(errors="surrogatepass") for line in lines)
+        self.told = _utf8(lines)
 
     def fold(self, lines: Sequence[str]) -> None:
         """The story's newest lines; a move's own lines are never cut (a reveal between
         CPUs shows every hand)."""
-        self.story = [*self.story, *lines][-max(STORY_LINES, len(lines)) :]
+        self.told = (*self.told, *_utf8(lines))[-max(STORY_LINES, len(lines)) :]
 
     def under(self, message_id: int) -> int:
         """How many messages are below the table message ``message_id``."""
