@@ -14,7 +14,8 @@ two URLs differ (DISCORD_API_BASE_URL, DISCORD_GATEWAY_URL). The emulator
 - enforces Discord's rules so that tests catch what Discord would refuse: the 3-second window
   for the first answer (10062), one initial answer (40060), the 15-minute token (50027),
   message and command limits (50035, 50006), the bot's own channel permissions (50013),
-  and the REST rate limits (429, see ratelimits.py);
+  and the REST rate limits (429, see ratelimits.py), the global one included: 50 requests
+  a second per token, the interaction endpoints exempt;
 - records a transcript of what the bot showed to whom (see transcript.py).
 
 Everything runs in the test's event loop; nothing here blocks.
@@ -1128,6 +1129,7 @@ class DiscordEmulator:
             dict(request.match_info),
             now,
             time.time() + self._offset,
+            token=request.headers.get("Authorization", "").removeprefix("Bot "),
         )
         if verdict.hit is not None:
             self.rate_limited.append(verdict.hit)

@@ -8,10 +8,17 @@ discord.py waits on those headers before a bucket runs dry. A request into an em
 answered 429 with ``retry_after``; discord.py sleeps that long and retries, but only when the
 answer carries a ``Via`` header (without one it takes the 429 for a Cloudflare ban).
 
+Above every bucket, one token makes at most 50 requests per second in all, whatever the
+number of its processes and shards (``global_limit``): past it, a 429 whose body says
+``"global": true``, with ``X-RateLimit-Global: true`` and ``X-RateLimit-Scope: global``, and
+discord.py then holds every request of that process until the retry time. The interaction
+endpoints are outside it: the callback (``POST /interactions/{id}/{token}/callback``) and the
+webhooks addressed by an interaction's token (followups, and getting, editing or deleting
+``@original`` or a followup) count against no bucket of the bot, global or per channel.
+
 Discord also limits writes to one channel across routes (and processes) without publishing
 the figure (429 with ``X-RateLimit-Scope: shared``, code 20028): ``channel_writes`` emulates
-it, off unless a test sets it. Interaction callbacks and followups count against no bucket
-of the bot: Discord does not limit them per channel.
+it, off unless a test sets it.
 
 Windows run on the emulator's clock, so ``DiscordEmulator.travel`` empties them too.
 """
@@ -41,8 +48,9 @@ class Limit:
 @dataclass(frozen=True)
 class RateLimits:
     """The figures, per bucket. Message routes: 5 per 5 s per channel, a conservative reading
-    of what Discord answers bots; adding or removing reactions: 1 per 0.25 s per channel; any other route of the
-    bot a generous 50 per second, so that every answer carries headers as Discord's do."""
+    of what Discord answers bots; adding or removing reactions: 1 per 0.25 s per channel; any
+    other route of the bot a generous 50 per second, so that every answer carries headers as
+    Discord's do; and the global limit, 50 per second per token across all routes."""
 
     message_create: Limit = Limit(5, 5.0)
     message_edit: Limit = Limit(5, 5.0)
@@ -50,6 +58,7 @@ class RateLimits:
     reaction: Limit = Limit(1, 0.25)
     other: Limit = Limit(50, 1.0)
     channel_writes: Limit | None = None
+    global_limit: Limit | None = Limit(50, 1.0)
 
     def for_route(self, method: str, template: str) -> tuple[str, Limit]:
         """The bucket's name and figure for a route (its path without ``/api/v10``)."""
@@ -91,9 +100,9 @@ class RateLimitHit:
 
     method: str
     path: str
-    bucket: str  # "message_create", ..., or "channel_writes" for the shared limit
+    bucket: str  # "message_create", ..., "channel_writes" (shared limit) or "global"
     channel_id: int | None
-    scope: str  # "user" (the bot's own bucket) or "shared" (the channel's writes)
+    scope: str  # "user" (the bot's own bucket), "shared" (the channel's writes) or "global"
     retry_after: float
     at: float  # emulator clock
 
@@ -114,10 +123,21 @@ class Limiter:
     windows: dict[tuple[str, str], Window] = field(default_factory=dict)
 
     def check(
-        self, method: str, path: str, template: str, params: dict[str, str], now: float, wall: float
+        self,
+        method: str,
+        path: str,
+        template: str,
+        params: dict[str, str],
+        now: float,
+        wall: float,
+        token: str = "",
     ) -> Verdict:
         """Count one request of the bot on route ``template`` (its match info ``params``) at
-        ``now`` on the emulator's clock; ``wall`` is that instant as epoch seconds."""
+        ``now`` on the emulator's clock; ``wall`` is that instant as epoch seconds; ``token``
+        the bot token it was made with (the global limit is the token's, in all processes)."""
+        refused = self._global(method, path, params, now, token)
+        if refused is not None:
+            return refused
         name, limit = self.limits.for_route(method, template)
         route = f"{method} {template}"
         window = self._window(
@@ -163,6 +183,36 @@ class Limiter:
         channel_id = int(channel) if channel is not None and channel.isdigit() else None
         bucket = name if scope == "user" else "channel_writes"
         hit = RateLimitHit(method, path, bucket, channel_id, scope, retry_after, now)
+        return Verdict(headers, body, hit)
+
+    def _global(
+        self, method: str, path: str, params: dict[str, str], now: float, token: str
+    ) -> Verdict | None:
+        """Count the request against its token's global limit: the refusal past it, if any.
+        A request refused by it counts against no bucket; one let through counts here even if
+        its own bucket then refuses it (Discord counts what it receives)."""
+        limit = self.limits.global_limit
+        if limit is None:
+            return None
+        window = self._window("global", token, limit, now)
+        if window.remaining() > 0:
+            window.used += 1
+            return None
+        retry_after = window.reset_after(now)
+        headers = {
+            "Retry-After": str(math.ceil(retry_after)),
+            "X-RateLimit-Global": "true",
+            "X-RateLimit-Scope": "global",
+            "Via": VIA,
+        }
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": True,
+        }
+        channel = params.get("channel")
+        channel_id = int(channel) if channel is not None and channel.isdigit() else None
+        hit = RateLimitHit(method, path, "global", channel_id, "global", retry_after, now)
         return Verdict(headers, body, hit)
 
     def _window(self, route: str, key: str, limit: Limit, now: float) -> Window:

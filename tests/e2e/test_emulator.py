@@ -416,3 +416,74 @@ async def test_the_shared_channel_write_limit_refuses_with_20028() -> None:
             comptoir.id,
             "shared",
         )
+
+
+async def test_the_global_limit_refuses_the_51st_request_in_a_second_whatever_its_route() -> None:
+    emulator = DiscordEmulator()
+    async with serving(emulator) as http:
+        headers = {"Authorization": f"Bot {emulator.token}"}
+        # Two processes of the bot share one token, so one global limit.
+        async with aiohttp.ClientSession(headers=headers) as other_process:
+            channels = [emulator.channel("bar", "comptoir"), emulator.channel("bar", "terrasse")]
+            for number in range(50):
+                channel = channels[number % len(channels)]
+                client = http if number % 2 else other_process
+                if number % 5:
+                    request = client.get(f"{emulator.api_url}/channels/{channel.id}")
+                else:
+                    url = f"{emulator.api_url}/channels/{channel.id}/messages"
+                    request = client.post(url, json={"content": f"m{number}"})
+                async with request as answered:
+                    assert answered.status == 200, await answered.text()
+            comptoir = emulator.channel("bar", "comptoir")
+            async with other_process.get(f"{emulator.api_url}/channels/{comptoir.id}") as refused:
+                assert refused.status == 429
+                assert refused.headers["X-RateLimit-Global"] == "true"
+                assert refused.headers["X-RateLimit-Scope"] == "global"
+                assert refused.headers["Via"]
+                body = await refused.json()
+                assert body["global"] is True and 0 < body["retry_after"] <= 1
+        [hit] = emulator.rate_limited
+        assert (hit.method, hit.bucket, hit.channel_id, hit.scope) == (
+            "GET",
+            "global",
+            comptoir.id,
+            "global",
+        )
+        # The window is one second on the emulator's clock.
+        emulator.travel(1)
+        async with http.get(f"{emulator.api_url}/channels/{comptoir.id}") as answered:
+            assert answered.status == 200
+
+
+async def test_the_interaction_endpoints_are_outside_the_global_limit() -> None:
+    emulator = DiscordEmulator()
+    async with serving(emulator) as http:
+        await (await Gateway.identify(http, emulator)).login()
+        comptoir = emulator.channel("bar", "comptoir")
+        command = await _command(emulator, "alice", comptoir)
+        for _ in range(60):  # the bot token's second is used up
+            await (await http.get(f"{emulator.api_url}/channels/{comptoir.id}")).release()
+        assert [hit.scope for hit in emulator.rate_limited] == ["global"] * 10
+        base = f"{emulator.api_url}/interactions/{command.id}/{command.token}"
+        async with http.post(f"{base}/callback", json={"type": 4, "data": {"content": "a"}}) as ok:
+            assert ok.status == 204
+        webhook = f"{emulator.api_url}/webhooks/{emulator.world.application_id}/{command.token}"
+        followups = []
+        for number in range(55):
+            async with http.post(
+                webhook, params={"wait": "true"}, json={"content": f"f{number}"}
+            ) as followed:
+                assert followed.status == 200 and "X-RateLimit-Global" not in followed.headers
+                followups.append((await followed.json())["id"])
+        async with http.patch(f"{webhook}/messages/@original", json={"content": "a!"}) as edited:
+            assert edited.status == 200
+        async with http.patch(f"{webhook}/messages/{followups[0]}", json={"content": "0"}) as e:
+            assert e.status == 200
+        async with http.get(f"{webhook}/messages/{followups[1]}") as read:
+            assert read.status == 200
+        async with http.delete(f"{webhook}/messages/{followups[2]}") as deleted:
+            assert deleted.status == 204
+        assert len(emulator.rate_limited) == 10  # the refused GETs, and nothing since
+        assert command.original is not None and command.original.content == "a!"
+        assert emulator.transcript.get(int(followups[2])).deleted
