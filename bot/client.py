@@ -14,7 +14,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import buckets, collector, shutdown
+from bot import buckets, collector, pacing, shutdown
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
@@ -109,6 +109,9 @@ class Gobelet(commands.AutoShardedBot):
             shard_ids=list(settings.shard_ids),
         )
         buckets.compact(self.http)
+        # Every call made with the bot token counts against its global limit: paced.
+        self.pacer = pacing.Pacer(settings.global_budget)
+        self.http.request = pacing.paced(self.http.request, self.pacer)  # type: ignore[method-assign]
         self.settings = settings
         self.sync_commands = sync_commands
         self.tree.error(self.on_app_command_error)
@@ -118,6 +121,7 @@ class Gobelet(commands.AutoShardedBot):
         self.command_ids = {}
         self.lost_shard: int | None = None  # set when another process may have taken it
         self._lease_watch: asyncio.Task[None] | None = None
+        self._resumption: asyncio.Task[None] | None = None  # the restored tables resuming
         self.closing = False  # set by a graceful stop (bot.shutdown): interactions are refused
         self._stopped = asyncio.Event()  # set once the bot closes: a start stops waiting
         shutdown.refuse_while_closing(self)
@@ -264,7 +268,9 @@ class Gobelet(commands.AutoShardedBot):
             await cog.resume()
         if self._stopping():
             return
-        await self.tables.clock.start()  # once every table has said it is back
+        # The tables say they are back in the background, behind what people wait on: the
+        # bot connects meanwhile, and a table someone uses first resumes at once.
+        self._resumption = asyncio.create_task(self._resume_tables())
         if not self.sync_commands:
             return
         if self.settings.dev_guild_id:
@@ -282,6 +288,13 @@ class Gobelet(commands.AutoShardedBot):
         gc.freeze()
         collector.keep_full_collections_short()
 
+    async def _resume_tables(self) -> None:
+        with pacing.background():
+            for cog in list(self.table_cogs.values()):
+                await cog.resume_tables()
+        if not self._stopping():
+            await self.tables.clock.start()  # once every table has said it is back
+
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -294,6 +307,8 @@ class Gobelet(commands.AutoShardedBot):
 
     async def close(self) -> None:
         self._stopped.set()
+        if self._resumption is not None:
+            self._resumption.cancel()
         if self._lease_watch is not None and self._lease_watch is not asyncio.current_task():
             self._lease_watch.cancel()
         if hasattr(self, "tables"):

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from dotenv import load_dotenv
 
+from bot.pacing import DISCORD_GLOBAL_RATE
 from bot.storage.base import Shards
 
 DEFAULT_DATABASE_URL = "sqlite:///data/gobelet.db"
@@ -46,6 +47,15 @@ class Settings:
     web_port: int | None = None  # the servers' web pages; None: not served
     web_host: str = "127.0.0.1"
     web_url: str | None = None  # the address people open them at (required to give one)
+    global_rate: float | None = None  # this process's calls a second under the global limit
+
+    @property
+    def global_budget(self) -> float:
+        """The globally limited calls a second this process may make: ``GOBELET_GLOBAL_RATE``,
+        else Discord's 50 for the token shared by its processes, as their shards are."""
+        if self.global_rate is not None:
+            return self.global_rate
+        return DISCORD_GLOBAL_RATE * len(self.shard_ids) / self.shard_count
 
     @property
     def web_address(self) -> str | None:
@@ -90,7 +100,8 @@ class Settings:
             f"shard_ids={self.shard_ids!r}, log_format={self.log_format!r}, "
             f"shipped_dir={str(self.shipped_dir)!r}, http_port={self.http_port!r}, "
             f"http_host={self.http_host!r}, web_port={self.web_port!r}, "
-            f"web_host={self.web_host!r}, web_url={self.web_url!r})"
+            f"web_host={self.web_host!r}, web_url={self.web_url!r}, "
+            f"global_rate={self.global_rate!r})"
         )
 
 
@@ -112,6 +123,22 @@ def _number(env: dict[str, str], name: str, default: float, *, minimum: float) -
         raise ConfigError(f"{name} must be a number of seconds (got {raw!r})") from None
     if value < minimum:
         raise ConfigError(f"{name} must be at least {minimum:g} (got {raw!r})")
+    return value
+
+
+def _rate(env: dict[str, str], name: str) -> float | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of requests a second (got {raw!r})") from None
+    if not 0 < value <= DISCORD_GLOBAL_RATE:
+        raise ConfigError(
+            f"{name} must be above 0 and at most {DISCORD_GLOBAL_RATE:g}, Discord's limit "
+            f"for a token (got {raw!r})"
+        )
     return value
 
 
@@ -241,4 +268,5 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         web_port=_port(env, "GOBELET_WEB_PORT"),
         web_host=env.get("GOBELET_WEB_HOST", "").strip() or "127.0.0.1",
         web_url=_web_url(env),
+        global_rate=_rate(env, "GOBELET_GLOBAL_RATE"),
     )

@@ -188,6 +188,9 @@ class ClassementCog(commands.Cog, name="Classement"):
         )
         if not channel_id or season is None:
             return
+        # The server's locale is known once its shard has said what servers it has (a
+        # timer may fire as the bot connects, while they are still unavailable).
+        await self.bot.wait_until_ready()
         guild = self.bot.get_guild(guild_id)
         lang = language(settings.get("language") or (guild.preferred_locale if guild else "fr"))
         embed = await podium_embed(self.repository, guild_id, season, lang)

@@ -23,9 +23,11 @@ from bot.storage import StorageError, Timer
 from bot.table import Table, TableError
 from cogs.maya.components import fault_view
 from cogs.maya.render import accusation_line
-from cogs.table import answers
+from cogs.table import answers, hooks
+from cogs.table.channel import drawing
 from cogs.table.errors import refuse
 from cogs.table.free_text import free_text
+from cogs.table.hooks import Hook, Route, route_of
 
 if TYPE_CHECKING:
     from cogs.maya.cog import MayaCog
@@ -56,6 +58,12 @@ class Faults:
         self.cog = cog
         self.marks: dict[tuple[int, int], dict[int, list[str]]] = {}
         self.accused_at: dict[tuple[int, int], float] = {}  # (table, accuser) -> monotonic
+        # How each accusation message is edited through an interaction's webhook (outside
+        # the bot token's global limit): the /faute that posted it, or a click answered on
+        # it (``clicked``, while its move is played).
+        self.routes: dict[tuple[int, int], Route] = {}
+        self.clicked: dict[tuple[int, int], discord.Interaction] = {}
+        self.shown: dict[tuple[int, int], bytes] = {}  # a digest of each message as edited
 
     @property
     def tables(self) -> Any:
@@ -97,6 +105,10 @@ class Faults:
                 )
                 if message is not None:
                     table.fault_messages[fault.id] = message.id
+                    if answers.answered(interaction):
+                        route = route_of(Hook.of(interaction), message)
+                        if route is not None:
+                            self._keep_route(table, fault.id, route)
                     await cog._guarded(
                         table, "store the accusation message", self.tables.save_meta(table)
                     )
@@ -161,7 +173,13 @@ class Faults:
             built = maya.ContestFault(user, fault_id)
         else:
             built = maya.Appeal(user, fault_id)
-        await self.cog.play(interaction, table, built)
+        key = (table.id, fault_id)
+        self.clicked[key] = interaction
+        try:
+            await self.cog.play(interaction, table, built)
+        finally:
+            if self.clicked.get(key) is interaction:
+                del self.clicked[key]
 
     # ------------------------------------------------------------------ keeping messages in step
 
@@ -198,13 +216,41 @@ class Faults:
             return
         fault = table.view().fault(fault_id)
         view = fault_view(table.id, fault, table.lang) if fault is not None else None
-        edit: dict[str, Any] = {"view": view, "allowed_mentions": discord.AllowedMentions.none()}
+        edit: dict[str, Any] = {"view": view}
         if fault is not None:
             edit["content"] = self.accusation(table, fault)
+        key = (table.id, fault_id)
+        shown = drawing(edit.get("content", ""), None, view)
+        if self.shown.get(key) == shown:
+            return  # as it is already
+        clicked = self.clicked.get(key)
+        if clicked is not None and answers.updated_on(clicked) == message_id:
+            self._keep_route(table, fault_id, Route(Hook.of(clicked)))
+        route = self.routes.get(key)
         try:
-            await self.cog._channel(table).get_partial_message(message_id).edit(**edit)
+            if route is not None and route.hook.alive:
+                try:
+                    await hooks.edit(route, self.cog.bot, **edit)
+                    self.shown[key] = shown
+                    return
+                except discord.HTTPException as error:
+                    if not hooks.refused_token(error):
+                        raise
+                    self.routes.pop(key, None)
+            message = self.cog._channel(table).get_partial_message(message_id)
+            await message.edit(allowed_mentions=discord.AllowedMentions.none(), **edit)
+            self.shown[key] = shown
         except discord.HTTPException:
             log.info("table %s: accusation message %s could not be edited", table.id, message_id)
+
+    def _keep_route(self, table: Table, fault_id: int, route: Route) -> None:
+        """Keep ``route`` to a fault's message, and only the routes still of use."""
+        running = self.tables.by_id
+        self.routes = {
+            key: kept for key, kept in self.routes.items() if key[0] in running and kept.hook.alive
+        }
+        self.routes[(table.id, fault_id)] = route
+        self.shown = {key: kept for key, kept in self.shown.items() if key[0] in running}
 
     async def _open_vote(self, table: Table, fault_id: int) -> None:
         message_id = table.fault_messages.get(fault_id)

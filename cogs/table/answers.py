@@ -157,6 +157,28 @@ def unanswered(interaction: discord.Interaction) -> bool:
     return not interaction.response.is_done() or _state(interaction).placeholder is not None
 
 
+def answered(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` was answered, and not by a "thinking" placeholder still owed
+    its answer: its followups are then messages of their own."""
+    return interaction.response.is_done() and _state(interaction).placeholder is None
+
+
+_UPDATES = (
+    discord.InteractionResponseType.deferred_message_update,
+    discord.InteractionResponseType.message_update,
+)
+
+
+def updated_on(interaction: discord.Interaction) -> int | None:
+    """The message a click was answered on, by an update or a deferred one (its original
+    response is then that message); None for any other answer."""
+    if interaction.type != discord.InteractionType.component or interaction.message is None:
+        return None
+    if interaction.response.type not in _UPDATES:
+        return None
+    return interaction.message.id
+
+
 async def acknowledge(interaction: discord.Interaction) -> None:
     """A click that needs no message of its own: a silent deferred update, at most once.
     (A command always gets a message: see ``reply``.)"""

@@ -10,10 +10,16 @@ headline (the channel's record of the game), or is deleted if it has none. Messa
 below the table by others (two or more) also bring it down again, so that the current
 player's controls are always the newest message or the one just above. After a restart,
 the copies of a table that a crash left with live controls are found again (``recover``).
+
+Each of these messages goes through the interaction endpoints when it can (``hooks``): a new
+copy is a followup of the latest interaction at the table, a copy is edited or deleted
+through the webhook of the interaction that posted it or was answered on it; the bot token
+only when no interaction's token is alive.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Awaitable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +30,8 @@ import discord
 from bot.i18n import mention_commands, t
 from bot.storage import StorageError
 from bot.table import Table, Tables
-from cogs.table import answers
+from cogs.table import answers, hooks
+from cogs.table.hooks import Hook, Route
 from cogs.table.stale import custom_ids
 
 if TYPE_CHECKING:
@@ -69,6 +76,9 @@ class Post:
     turn_of: int | None = None  # whose turn it was when the table was last drawn
     below: frozenset[int] = NONE_BELOW  # messages seen after the table's
     told: tuple[bytes, ...] = ()  # the latest folded lines (``story``), in UTF-8
+    hook: Hook | None = None  # the latest interaction at the table, answered
+    shown: bytes = b""  # a digest of what the table message shows (``drawing``)
+    route: Route | None = None  # the table message's, through an interaction's webhook
 
     @property
     def story(self) -> list[str]:
@@ -91,6 +101,13 @@ class Post:
 
     def seen(self, below: Collection[int]) -> None:
         self.below = frozenset(below) if below else NONE_BELOW
+
+
+def drawing(content: str, embed: discord.Embed | None, view: discord.ui.View | None) -> bytes:
+    """A digest of what a message shows: its text, its embed, its components."""
+    components = view.to_components() if view is not None else []
+    shown = repr((content, embed.to_dict() if embed is not None else None, components))
+    return hashlib.blake2b(shown.encode(errors="surrogatepass"), digest_size=16).digest()
 
 
 def clip(lines: Sequence[str], keep: int = 0) -> str:
@@ -147,6 +164,22 @@ class Channel:
         post = self.post(table)
         if message_id in post.below:
             post.seen(post.below - {message_id})
+
+    def met(self, table: Table, interaction: discord.Interaction) -> None:
+        """An interaction at the table, answered: its webhook carries the table's next
+        messages, and edits the table message if the click was answered on it."""
+        if not answers.answered(interaction):
+            return
+        post = self.post(table)
+        post.hook = Hook.of(interaction)
+        if table.message_id is not None and answers.updated_on(interaction) == table.message_id:
+            post.route = Route(post.hook)
+
+    @staticmethod
+    def _live_hook(post: Post) -> Hook | None:
+        if post.hook is not None and not post.hook.alive:
+            post.hook = None
+        return post.hook
 
     async def _guarded(self, table: Table, what: str, step: Awaitable[None]) -> None:
         """Run one step of telling a stored move; a failure is logged, the next steps run."""
@@ -233,8 +266,14 @@ class Channel:
             headline = [*post.headline, *post.pending]
             story = [] if post.pending else post.story
             content = self._content(table, headline, story)
+            shown = drawing(content, embed, view)
+            if shown == post.shown and not post.pending and table.running:
+                return  # nothing changed (a vote counted, say): no edit
             try:
-                await self._edit(table, table.message_id, content=content, embed=embed, view=view)
+                post.route = await self._edit(
+                    table, table.message_id, post.route, content=content, embed=embed, view=view
+                )
+                post.shown = shown
                 if post.pending:
                     table.message_headline = headline
                     await self._save(table)
@@ -253,16 +292,30 @@ class Channel:
         if not table.running:
             self._forget(table)
 
-    async def _edit(self, table: Table, message_id: int, **fields: Any) -> None:
-        """Edit a message in the table's channel (pinging nobody). Through discord.py's HTTP
-        client: the message object it would build from Discord's answer (its embeds, its
-        components) would never be read, and building one costs more than the request."""
+    async def _edit(
+        self, table: Table, message_id: int, route: Route | None, **fields: Any
+    ) -> Route | None:
+        """Edit a message in the table's channel (pinging nobody): through ``route`` while
+        its token lives, else with the bot token. Returns the route still usable.
+
+        With the bot token, through discord.py's HTTP client: the message object it would
+        build from Discord's answer (its embeds, its components) would never be read, and
+        building one costs more than the request."""
+        if route is not None and route.hook.alive:
+            try:
+                await hooks.edit(route, self.bot, **fields)
+                return route
+            except discord.HTTPException as error:
+                if not hooks.refused_token(error):
+                    raise
+                log.info("table %s: a webhook refused its token (%s)", table.id, error.status)
         with discord.http.handle_message_parameters(
             allowed_mentions=NOBODY,
             previous_allowed_mentions=self.bot.allowed_mentions,
             **fields,
         ) as params:
             await self.bot.http.edit_message(table.channel_id, message_id, params=params)
+        return None
 
     async def _send(
         self,
@@ -272,9 +325,11 @@ class Channel:
         embed: discord.Embed,
         view: discord.ui.View | None,
         mentions: discord.AllowedMentions,
-    ) -> int:
+    ) -> tuple[int, Route | None]:
         """The new copy: the command's public answer, or (no command, or its answer refused)
-        a message in the channel (sent as ``_edit`` edits). Returns its id."""
+        a followup of the table's latest interaction, or (none alive) a message sent with the
+        bot token as ``_edit`` edits. Returns its id, and the route to it."""
+        post = self.post(table)
         if interaction is not None:
             try:
                 answer = await answers.reply(
@@ -285,9 +340,20 @@ class Channel:
                     view=view,
                     mentions=mentions,
                 )
-                return int(answer.id)
+                if not answers.answered(interaction):
+                    return int(answer.id), None
+                post.hook = Hook.of(interaction)
+                return int(answer.id), hooks.route_of(post.hook, answer)
             except discord.HTTPException:
                 log.warning("table %s: the command's answer was refused", table.id, exc_info=True)
+        hook = self._live_hook(post)
+        if hook is not None:
+            try:
+                route = await hooks.send(hook, self.bot, content, embed, view, mentions)
+                return int(route.target), route
+            except discord.HTTPException as error:
+                post.hook = None
+                log.info("table %s: a followup was refused (%s)", table.id, error.status)
         with discord.http.handle_message_parameters(
             content,
             embed=embed,
@@ -296,7 +362,7 @@ class Channel:
             previous_allowed_mentions=self.bot.allowed_mentions,
         ) as params:
             sent = await self.bot.http.send_message(table.channel_id, params=params)
-        return int(sent["id"])
+        return int(sent["id"]), None
 
     async def _repost(
         self,
@@ -310,21 +376,25 @@ class Channel:
     ) -> None:
         """Post the table's new copy at the bottom, then move the old one out of the way."""
         headline, old, old_headline = post.pending, table.message_id, post.headline
+        old_route = post.route
         story = [] if headline else post.story  # a headline's copy starts its story under it
         content = self._content(table, headline, story)
         mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NOBODY
         try:
-            message_id = await self._send(table, interaction, content, embed, view, mentions)
+            message_id, route = await self._send(table, interaction, content, embed, view, mentions)
         except discord.HTTPException:
             log.warning("table %s: could not post the table message", table.id, exc_info=True)
             return
+        post.route, post.shown = route, drawing(content, embed, view)
         post.pending, post.headline, post.story = [], list(headline), story
         post.under(message_id)
         table.message_id, table.message_headline = message_id, list(headline)
         await self._save(table)  # first: after a restart, the table goes on from this copy
         if old is not None and old != message_id:
             await self._guarded(
-                table, "move the old table message", self._retire(table, old, old_headline)
+                table,
+                "move the old table message",
+                self._retire(table, old, old_headline, old_route),
             )
 
     async def _save(self, table: Table) -> None:
@@ -334,17 +404,30 @@ class Channel:
             except StorageError:
                 log.warning("table %s: could not store the table message", table.id)
 
-    async def _retire(self, table: Table, message_id: int, headline: Sequence[str]) -> None:
-        """An old copy of the table: its headline stays in the channel, the rest goes."""
+    async def _retire(
+        self, table: Table, message_id: int, headline: Sequence[str], route: Route | None = None
+    ) -> None:
+        """An old copy of the table: its headline stays in the channel, the rest goes
+        (through ``route`` while its token lives)."""
         try:
             if headline:
-                await self._edit(
-                    table, message_id, content=self._public(headline), embed=None, view=None
-                )
+                content = self._public(headline)
+                await self._edit(table, message_id, route, content=content, embed=None, view=None)
             else:
-                await self.bot.http.delete_message(table.channel_id, message_id)
+                await self._delete(table, message_id, route)
         except discord.NotFound:
             pass
+
+    async def _delete(self, table: Table, message_id: int, route: Route | None) -> None:
+        if route is not None and route.hook.alive:
+            try:
+                await hooks.delete(route, self.bot)
+                return
+            except discord.HTTPException as error:
+                if not hooks.refused_token(error):
+                    raise
+                log.info("table %s: a webhook refused its token (%s)", table.id, error.status)
+        await self.bot.http.delete_message(table.channel_id, message_id)
 
     async def post_below(self, table: Table, content: str, **send: Any) -> discord.Message:
         """A message of the table's own besides the table (an accusation…), pinging nobody;

@@ -53,6 +53,7 @@ class TableCog(Channel, commands.GroupCog):
     def __init__(self, bot: Gobelet) -> None:
         self.bot = bot
         self.tables: Tables = bot.tables
+        self._resuming: dict[int, Table] = {}  # restored tables not resumed yet
         super().__init__()
 
     @property
@@ -70,6 +71,7 @@ class TableCog(Channel, commands.GroupCog):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
+        await self.ready(self.tables.in_channel(interaction.channel_id or 0))
         return True
 
     # ------------------------------------------------------------------ what a game says
@@ -239,6 +241,7 @@ class TableCog(Channel, commands.GroupCog):
             shown = public and (action == "start" or self.repost_due(table))
             if not shown:
                 await self.after_move(interaction, table, lines, public=public)
+                self.met(table, interaction)
             await self._guarded(
                 table, "redraw the table", self.refresh(table, interaction if shown else None)
             )
@@ -279,6 +282,7 @@ class TableCog(Channel, commands.GroupCog):
             shown = table.started or self.repost_due(table)  # a game's end: the new copy
             if not shown:
                 await self.after_move(interaction, table, lines, public=True)
+                self.met(table, interaction)
             await self._followed(table, events, interaction if shown else None)
             if shown:
                 await self.answered(interaction, table, lines)
@@ -324,6 +328,7 @@ class TableCog(Channel, commands.GroupCog):
     ) -> None:
         """A click on a table component (``cogs.table.components.route``)."""
         try:
+            await self.ready(table)
             if action in LOBBY_ACTIONS and not table.started:
                 await self.lobby(interaction, table, action, public=False)
             elif not await self.on_action(interaction, table, step, action, value):
@@ -376,6 +381,7 @@ class TableCog(Channel, commands.GroupCog):
                     await self.after_move(
                         interaction, table, lines, public=public, answer=answer, events=events
                     )
+                    self.met(table, interaction)
                 await self._followed(table, events, interaction if shown else None)
                 if shown:
                     await self.answered(interaction, table, lines)
@@ -476,21 +482,40 @@ class TableCog(Channel, commands.GroupCog):
         """A table is back and redrawn (e.g. its votes counted again)."""
 
     async def resume(self) -> None:
-        """After a restart: every restored table finds the copies of it a crash left behind,
-        says it is back, and its timers run again."""
+        """After a restart, before the bot connects: what the game needs first, and the
+        restored tables to resume (``resume_tables``, in the background once it is
+        connected; a table someone uses first resumes at once, ``ready``)."""
         await self.prepare()
-        for table in list(self.tables.by_id.values()):
-            if table.kind != self.game:
-                continue
-            async with table.lock:
-                await self._guarded(table, "look for copies left behind", self.recover(table))
-                lines = [t(table.lang, "note.back")]
-                try:  # stored by a version that played a forced step in a write of its own
-                    lines += self.story(table, await self.tables.settle(table))
-                except Exception:
-                    log.warning("table %s: could not play its forced steps", table.id)
-                await self.tell(table, lines)
-                await self._guarded(table, "restore the table", self._restoring(table))
-                await self.refresh(table)
-                await self._guarded(table, "restore the table", self._restored(table))
-                self.tables.schedule(table)
+        self._resuming.update(
+            (table.id, table) for table in self.tables.by_id.values() if table.kind == self.game
+        )
+
+    async def resume_tables(self) -> None:
+        """Resume every restored table not resumed yet, one after the other."""
+        for table in list(self._resuming.values()):
+            await self._guarded(table, "resume", self.resume_table(table))
+
+    async def ready(self, table: Table | None) -> None:
+        """Before an interaction uses ``table``: resumed first, if it was not yet."""
+        if table is not None and table.id in self._resuming:
+            await self.resume_table(table)
+
+    async def resume_table(self, table: Table) -> None:
+        """A restored table finds the copies of it a crash left behind, says it is back,
+        and its timers run again (once, whoever asks first)."""
+        if table.id not in self._resuming:
+            return
+        async with table.lock:
+            if self._resuming.pop(table.id, None) is None:
+                return  # resumed while this waited for the lock
+            await self._guarded(table, "look for copies left behind", self.recover(table))
+            lines = [t(table.lang, "note.back")]
+            try:  # stored by a version that played a forced step in a write of its own
+                lines += self.story(table, await self.tables.settle(table))
+            except Exception:
+                log.warning("table %s: could not play its forced steps", table.id)
+            await self.tell(table, lines)
+            await self._guarded(table, "restore the table", self._restoring(table))
+            await self.refresh(table)
+            await self._guarded(table, "restore the table", self._restored(table))
+            self.tables.schedule(table)

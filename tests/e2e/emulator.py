@@ -250,11 +250,14 @@ class Hold:
     path: str | None = None  # the call held (once done, when ``processed``)
     caught: bool = False
     released: asyncio.Event = field(default_factory=asyncio.Event)
+    matches: Callable[[web.Request], bool] | None = None  # instead of ``suffix``
 
     def catches(self, request: web.Request) -> bool:
-        return (
-            not self.caught and request.method == self.method and request.path.endswith(self.suffix)
-        )
+        if self.caught or request.method != self.method:
+            return False
+        if self.matches is not None:
+            return self.matches(request)
+        return request.path.endswith(self.suffix)
 
     def release(self) -> None:
         self.released.set()
@@ -552,6 +555,35 @@ class DiscordEmulator:
         (``hold.path`` tells it is done): a bot killed meanwhile never learns what it made.
         Released when the emulator stops."""
         held = Hold(method, suffix, processed)
+        self.holds.append(held)
+        return held
+
+    def hold_message(
+        self, method: str, channel: Channel, message: int | None = None, *, processed: bool = False
+    ) -> Hold:
+        """``hold`` for the bot's next ``POST`` (a new message), ``PATCH`` or ``DELETE`` (of
+        ``message``) in ``channel``, whichever way it goes: with the bot token, or through
+        an interaction's webhook (a followup, its original response or a followup by id)."""
+
+        def matches(request: web.Request) -> bool:
+            info = request.match_info
+            if "channel" in info:
+                return info["channel"] == str(channel.id) and (
+                    message is None or info.get("message") == str(message)
+                )
+            interaction = self._by_token.get(info.get("token", ""))
+            if interaction is None or interaction.channel.id != channel.id:
+                return False
+            if "message" not in info:
+                return method == "POST" and "/interactions/" not in request.path
+            wanted = info["message"]
+            if wanted == "@original":
+                found = interaction.original.id if interaction.original is not None else None
+            else:
+                found = int(wanted) if wanted.isdigit() else None
+            return message is None or found == message
+
+        held = Hold(method, "", processed, matches=matches)
         self.holds.append(held)
         return held
 

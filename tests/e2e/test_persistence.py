@@ -388,7 +388,7 @@ async def test_a_table_copy_posted_just_before_a_kill_is_the_table_after_the_res
     old = game.table
     # The responder's turn brings the table down: Discord posts the new copy, and the bot is
     # killed before it learns the copy's id, so before it could store it.
-    posted = emulator.hold("POST", f"/channels/{comptoir.id}/messages", processed=True)
+    posted = emulator.hold_message("POST", comptoir, processed=True)
     await game.driver.announce(announcer, panel, str(value))
     await emulator.wait_for(lambda: posted.path, what="the new copy posted")
     new = emulator.transcript.public(comptoir.id)[-1]
@@ -427,7 +427,7 @@ async def test_a_reveal_on_a_copy_posted_just_before_a_kill_stays_in_the_channel
     lifter = game.users[turn.player]
     # The bluff is caught: the reveal heads a new copy, posted for the announcer's turn to
     # open the next round, and the bot is killed before it learns that copy's id.
-    posted = emulator.hold("POST", f"/channels/{comptoir.id}/messages", processed=True)
+    posted = emulator.hold_message("POST", comptoir, processed=True)
     await game.driver.click(lifter, "lift")
     await emulator.wait_for(lambda: posted.path, what="the new copy posted")
     new = emulator.transcript.public(comptoir.id)[-1]
@@ -466,7 +466,7 @@ async def test_a_copy_a_kill_kept_from_being_moved_away_loses_its_controls_after
     )
     old = game.table
     # The new copy is posted and its id stored; the bot is killed as it deletes the old one.
-    deleting = emulator.hold("DELETE", f"/channels/{comptoir.id}/messages/{old.id}")
+    deleting = emulator.hold_message("DELETE", comptoir, old.id)
     await game.driver.announce(announcer, panel, str(value))
     await emulator.wait_for(lambda: deleting.path, what="the old copy being deleted")
     new = game.table
