@@ -17,6 +17,11 @@ new one, until ``--seconds`` have passed (or each table has made ``--actions`` m
 refusal that asks to try again (the storage one) is retried, as a person would, up to 5
 times; every refusal is counted and printed.
 
+Every Discord limit of the emulator is on (per route, per channel, and the token's global
+50 requests a second): printed too are the bot's globally limited calls (all but the
+interaction callbacks and webhooks), per move and at their peak in one second, and the
+429s by scope.
+
 The figure is the emulator's: from the injection of each interaction on the gateway to the
 arrival of the bot's first answer to it (``InjectedInteraction.latency``, the same numbers
 as ``DiscordEmulator.latencies``). Printed: p50, p90, p99, max and count, overall and per
@@ -29,8 +34,9 @@ what each table added. Since both run on the same machine, this process's own ev
 lag and collector pauses are printed too: when they are high, part of the latency is the
 emulator's, not the bot's. Its full collections are held off during the run
 (``CollectorPauses``): walking every message kept so far, each stopped it for hundreds of
-milliseconds, which counted as the bot's. The issue's targets at people's pace
-are checked last: p99 under 20 ms, nothing past 3 s, under 20 KiB per table.
+milliseconds, which counted as the bot's. The targets at people's pace are
+checked last: p99 under 20 ms, nothing past 3 s, under 20 KiB per table, no global 429 and
+under 40 globally limited calls in any second.
 
 ``--think S`` makes every user wait a random 0..2*S seconds before each interaction (S on
 average; 3 is people's pace): before a click, and before announcing once their dice are
@@ -102,6 +108,7 @@ MEMTRACE = Path(memtrace.__file__).resolve()
 # The figures at people's pace: interaction -> first answer, and the bot's memory.
 TARGET_P99_MS = 20.0
 TARGET_KIB_PER_TABLE = 20.0
+TARGET_GLOBAL_PEAK = 40  # globally limited calls in one second, at most (Discord allows 50)
 LATE = 3.0  # Discord's window for the first answer: later, the user sees "interaction failed"
 LIVES = 3
 BOT_ENV = {
@@ -494,6 +501,8 @@ async def measure(
         f"games             {counters.games_started} started, {counters.games_finished} "
         f"finished, {counters.moves} moves"
     )
+    spent = emulator.global_use(first_call)
+    print(f"global limit      {spent.describe(counters.moves)}")
     unanswered = len(interactions) - len(answered)
     late = sum(1 for value in latencies if value > LATE)
     expired = sum(1 for i in interactions if i.expired)
@@ -551,7 +560,9 @@ async def measure(
         f"targets           p99 < {TARGET_P99_MS:g} ms: {verdict(p99 < TARGET_P99_MS)} "
         f"(p99 {p99:.1f} ms); 0 past {LATE:g} s: {verdict(late + unanswered == 0)}; "
         f"memory < {TARGET_KIB_PER_TABLE:g} KiB per table: {verdict(kib < TARGET_KIB_PER_TABLE)} "
-        f"({kib:.1f} KiB RSS)"
+        f"({kib:.1f} KiB RSS); 0 global 429s: {verdict(not spent.refused['global'])}; "
+        f"peak globally limited < {TARGET_GLOBAL_PEAK}/s: "
+        f"{verdict(spent.peak < TARGET_GLOBAL_PEAK)} ({spent.peak}/s)"
     )
     if not finished:
         return 130

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +37,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.i18n import keys, template
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator, InjectedInteraction, InteractionExpired
+from tests.e2e.ratelimits import DISCORD_LIMITS
 from tests.e2e.transcript import OTHER_COMMANDS, Message, Transcript
 from tests.e2e.world import Channel, User, World
 from tests.postgres import PostgresServer
@@ -194,6 +195,27 @@ class IndexedTranscript(Transcript):
         return next(reversed(live)) if live else 0
 
 
+# The interaction endpoints, outside the bot token's global limit.
+EXEMPT = ("/api/v10/interactions/", "/api/v10/webhooks/")
+
+
+@dataclass(frozen=True)
+class GlobalUse:
+    """The globally limited calls of a run: in all, the most in one second of the emulator's
+    clock, and the 429s answered by scope."""
+
+    calls: int
+    peak: int
+    refused: Counter[str]
+
+    def describe(self, moves: int) -> str:
+        scopes = ", ".join(f"{n} {scope}" for scope, n in sorted(self.refused.items()))
+        return (
+            f"{self.calls} globally limited calls ({self.calls / max(1, moves):.3f} per move), "
+            f"peak {self.peak} in a second; 429s: {scopes or 'none'}"
+        )
+
+
 class BenchEmulator(DiscordEmulator):
     """The tests' emulator, with waits fit for hundreds of tables at once.
 
@@ -208,10 +230,8 @@ class BenchEmulator(DiscordEmulator):
     POLL = 1.0
 
     def __init__(self, world: World) -> None:
-        # Without Discord's rate limits: a closed loop posts faster than 5 messages in 5 s
-        # per channel, and the figures would be discord.py's waits on them
-        # (bench/rest_calls.py plays at people's pace, with the limits).
-        super().__init__(world, rate_limits=None)
+        # Every Discord limit on, the global one included: no figure is measured without it.
+        super().__init__(world, rate_limits=DISCORD_LIMITS)
         self._channel_changes: dict[int, asyncio.Event] = {}
         self.transcript = IndexedTranscript(changed=self._channel_changed)
 
@@ -232,6 +252,14 @@ class BenchEmulator(DiscordEmulator):
         event = self._channel_changes.pop(channel_id, None)
         if event is not None:
             event.set()
+
+    def global_use(self, first_call: int) -> GlobalUse:
+        """What the bot spent of its token's global limit since call ``first_call``."""
+        per_second: Counter[int] = Counter(
+            int(call.at) for call in self.calls[first_call:] if not call.path.startswith(EXEMPT)
+        )
+        hits = Counter(hit.scope for hit in self.rate_limited)
+        return GlobalUse(per_second.total(), max(per_second.values(), default=0), hits)
 
     def describe(self) -> str:
         return (

@@ -4,8 +4,8 @@
 
 Starts the Discord emulator of the end-to-end tests (``tests/e2e``) with Discord's rate limits
 (``tests/e2e/ratelimits.py``: 5 message creates, edits or deletes per 5 s per channel, 1
-reaction per 0.25 s) and the real bot (``python -m bot``) against it, on a fresh database,
-as ``bench/e2e_latency.py`` does. Four tables play at once, one per channel of a French
+reaction per 0.25 s, 50 requests a second per token in all) and the real bot
+(``python -m bot``) against it, on a fresh database, as ``bench/e2e_latency.py`` does. Four tables play at once, one per channel of a French
 server, each with its own people, the way ``tests/e2e/test_channel.py`` plays them (buttons,
 panels and menus, and now and then a word in the channel): a Maya soirée (3 people and a
 CPU, stopped after 6 rounds), Mia (3 people and a CPU, 3 lives), Yadès (one person against
@@ -17,8 +17,10 @@ keeps the run to a few minutes and does not change what the bot sends for a move
 Printed per game: the accepted moves (the people's moves the game took), the bot's REST calls
 made for that table in all and per move, by kind (interaction callbacks; followups and
 edits through the interaction webhook; channel message creates, edits and deletes;
-reactions; anything else), and the 429s the table met, expected 0: at people's pace no table
-should be rate limited. Then the same as a markdown table.
+reactions; anything else), the globally limited ones among them (every call but the
+interaction callbacks and webhooks: what counts against the token's 50 requests a second),
+and the 429s the table met by scope, expected none: at people's pace no table should be
+rate limited. Then the same as a markdown table.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ if __package__ in (None, ""):  # run as a file: python bench/rest_calls.py
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.handles import HttpCall, InjectedInteraction
+from tests.e2e.ratelimits import RateLimitHit
 from tests.e2e.test_channel import Watch, play_maya, play_menteur, play_yades
 from tests.e2e.world import Channel, User, World
 
@@ -169,22 +172,39 @@ def kinds_of(kinds: Counter[str]) -> list[int]:
     return [kinds[kind] for kind in KINDS]
 
 
+EXEMPT = ("callback", "webhook")  # the interaction endpoints, outside the global limit
+
+
+def limited(kinds: Counter[str]) -> int:
+    """The calls that count against the bot token's global limit."""
+    return kinds.total() - sum(kinds[kind] for kind in EXEMPT)
+
+
+def scopes(hits: list[RateLimitHit]) -> str:
+    """429s by scope: ``0`` or ``2 user, 1 global``."""
+    counted = Counter(hit.scope for hit in hits)
+    return ", ".join(f"{n} {scope}" for scope, n in sorted(counted.items())) or "0"
+
+
 def report(emulator: DiscordEmulator, played: list[Game], first_call: int, elapsed: float) -> None:
     counts = tally(emulator, first_call)
-    met = Counter(hit.channel_id for hit in emulator.rate_limited)
     rows = []
     for game in played:
         kinds = counts.get(game.channel.id, Counter())
         moves = game.watch.moves
         total = kinds.total()
+        met = scopes([hit for hit in emulator.rate_limited if hit.channel_id == game.channel.id])
         split = ", ".join(f"{kinds[kind]} {HEADINGS[kind]}" for kind in KINDS)
         print(f"{game.name}: {moves} accepted moves, {total} REST calls ({split})", end="")
-        print(f", {met[game.channel.id]} x 429" + (f"; FAILED: {game.error}" if game.error else ""))
-        per = [f"{count / moves:.2f}" if moves else "-" for count in (total, *kinds_of(kinds))]
-        rows.append([game.name, str(moves), str(total), *per, str(met[game.channel.id])])
-    elsewhere = sum(met[c] for c in met if c not in {g.channel.id for g in played})
+        print(f", {limited(kinds)} globally limited, 429s: {met}", end="")
+        print(f"; FAILED: {game.error}" if game.error else "")
+        shown = (total, limited(kinds), *kinds_of(kinds))
+        per = [f"{count / moves:.2f}" if moves else "-" for count in shown]
+        rows.append([game.name, str(moves), str(total), *per, met])
+    channels = {g.channel.id for g in played}
+    elsewhere = [hit for hit in emulator.rate_limited if hit.channel_id not in channels]
     print()
-    headings = ["game", "accepted moves", "REST calls", "per move"]
+    headings = ["game", "accepted moves", "REST calls", "per move", "globally limited / move"]
     headings += [f"{HEADINGS[kind]} / move" for kind in KINDS] + ["429s"]
     print("| " + " | ".join(headings) + " |")
     print("|" + "|".join("---" if n == 0 else "---:" for n in range(len(headings))) + "|")
@@ -192,8 +212,8 @@ def report(emulator: DiscordEmulator, played: list[Game], first_call: int, elaps
         print("| " + " | ".join(row) + " |")
     print()
     print(
-        f"{elapsed:.0f} s of play, four tables at once; {len(emulator.rate_limited)} 429s in all"
-        f" ({elsewhere} outside the tables)"
+        f"{elapsed:.0f} s of play, four tables at once; 429s in all: "
+        f"{scopes(emulator.rate_limited)} ({len(elsewhere)} outside the tables)"
     )
 
 

@@ -13,10 +13,10 @@ Override ``world`` in a test module for another cast; set bot environment variab
 Every test with a ``bot`` runs once per database backend (``[sqlite]``, ``[postgres]``);
 one that reads the SQLite file itself says so with ``@pytest.mark.backends("sqlite")``.
 
-Discord's REST rate limits are on with ``@pytest.mark.rate_limits`` (or
-``rate_limits(RateLimits(...))`` for other figures) and off otherwise: most tests play whole
-games at the machine's pace, where discord.py would spend most of the test waiting on the
-limits (several times slower), not at people's pace, which ``bench/rest_calls.py`` measures.
+Discord's REST rate limits are on in every test, as Discord enforces them: per route, per
+channel, and the bot token's global 50 requests a second (the interaction endpoints, which
+carry the tables' traffic, are outside it). ``@pytest.mark.rate_limits(RateLimits(...))``
+sets other figures.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def world() -> World:
 @pytest.fixture
 async def emulator(world: World, request: pytest.FixtureRequest) -> AsyncIterator[DiscordEmulator]:
     marker = request.node.get_closest_marker("rate_limits")
-    limits = (marker.args[0] if marker.args else DISCORD_LIMITS) if marker else None
+    limits = marker.args[0] if marker is not None and marker.args else DISCORD_LIMITS
     emulator = DiscordEmulator(world, rate_limits=limits)
     await emulator.start()
     request.node.stash[EMULATOR_KEY] = emulator
