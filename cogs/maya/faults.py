@@ -23,7 +23,7 @@ from bot.storage import StorageError, Timer
 from bot.table import Table, TableError
 from cogs.maya.components import fault_view
 from cogs.maya.render import accusation_line
-from cogs.table import answers, hooks
+from cogs.table import answers
 from cogs.table.channel import drawing
 from cogs.table.errors import refuse
 from cogs.table.free_text import free_text
@@ -226,19 +226,10 @@ class Faults:
         clicked = self.clicked.get(key)
         if clicked is not None and answers.updated_on(clicked) == message_id:
             self._keep_route(table, fault_id, Route(Hook.of(clicked)))
-        route = self.routes.get(key)
         try:
-            if route is not None and route.hook.alive:
-                try:
-                    await hooks.edit(route, self.cog.bot, **edit)
-                    self.shown[key] = shown
-                    return
-                except discord.HTTPException as error:
-                    if not hooks.refused_token(error):
-                        raise
-                    self.routes.pop(key, None)
-            message = self.cog._channel(table).get_partial_message(message_id)
-            await message.edit(allowed_mentions=discord.AllowedMentions.none(), **edit)
+            route = await self.cog._edit(table, message_id, self.routes.get(key), **edit)
+            if route is None:
+                self.routes.pop(key, None)
             self.shown[key] = shown
         except discord.HTTPException:
             log.info("table %s: accusation message %s could not be edited", table.id, message_id)

@@ -14,14 +14,11 @@ A token is kept, not the interaction: that holds the whole message clicked."""
 
 from __future__ import annotations
 
-import logging
 import time
 from dataclasses import dataclass
 from typing import Any, cast
 
 import discord
-
-log = logging.getLogger(__name__)
 
 # Discord lets an interaction's token be used for 15 minutes: a minute's margin, so that a
 # request never races its end.
