@@ -37,7 +37,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.i18n import keys, template
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator, InjectedInteraction, InteractionExpired
-from tests.e2e.ratelimits import DISCORD_LIMITS
+from tests.e2e.ratelimits import DISCORD_LIMITS, globally_limited
 from tests.e2e.transcript import OTHER_COMMANDS, Message, Transcript
 from tests.e2e.world import Channel, User, World
 from tests.postgres import PostgresServer
@@ -195,10 +195,6 @@ class IndexedTranscript(Transcript):
         return next(reversed(live)) if live else 0
 
 
-# The interaction endpoints, outside the bot token's global limit.
-EXEMPT = ("/api/v10/interactions/", "/api/v10/webhooks/")
-
-
 @dataclass(frozen=True)
 class GlobalUse:
     """The globally limited calls of a run: in all, the most in one second of the emulator's
@@ -256,7 +252,7 @@ class BenchEmulator(DiscordEmulator):
     def global_use(self, first_call: int) -> GlobalUse:
         """What the bot spent of its token's global limit since call ``first_call``."""
         per_second: Counter[int] = Counter(
-            int(call.at) for call in self.calls[first_call:] if not call.path.startswith(EXEMPT)
+            int(call.at) for call in self.calls[first_call:] if globally_limited(call.path)
         )
         hits = Counter(hit.scope for hit in self.rate_limited)
         return GlobalUse(per_second.total(), max(per_second.values(), default=0), hits)

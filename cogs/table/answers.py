@@ -95,7 +95,7 @@ async def reply(
     try:
         return await _reply(interaction, message, ephemeral=ephemeral)
     finally:
-        _release(view)
+        release(view)
 
 
 async def _reply(
@@ -135,10 +135,11 @@ async def _reply(
         return await interaction.followup.send(ephemeral=ephemeral, wait=True, **message)
 
 
-def _release(view: discord.ui.View | None) -> None:
-    """discord.py keeps the view of a private answer or followup for 15 minutes (a timer
-    task each) to dispatch its clicks. Ours are dynamic items, dispatched by their
-    custom_id whatever became of the view that showed them: the view can go at once."""
+def release(view: discord.ui.View | None) -> None:
+    """discord.py keeps the view of an answer or a webhook message to dispatch its clicks
+    (15 minutes for a private one, a timer task each; for ever for a view without timeout).
+    Ours are dynamic items, dispatched by their custom_id whatever became of the view that
+    showed them: the view can go at once."""
     if view is not None and all(
         isinstance(item, discord.ui.DynamicItem) for item in view.walk_children()
     ):

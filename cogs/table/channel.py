@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Awaitable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -301,14 +301,8 @@ class Channel:
         With the bot token, through discord.py's HTTP client: the message object it would
         build from Discord's answer (its embeds, its components) would never be read, and
         building one costs more than the request."""
-        if route is not None and route.hook.alive:
-            try:
-                await hooks.edit(route, self.bot, **fields)
-                return route
-            except discord.HTTPException as error:
-                if not hooks.refused_token(error):
-                    raise
-                log.info("table %s: a webhook refused its token (%s)", table.id, error.status)
+        if await self._through(table, route, lambda live: hooks.edit(live, self.bot, **fields)):
+            return route
         with discord.http.handle_message_parameters(
             allowed_mentions=NOBODY,
             previous_allowed_mentions=self.bot.allowed_mentions,
@@ -419,15 +413,25 @@ class Channel:
             pass
 
     async def _delete(self, table: Table, message_id: int, route: Route | None) -> None:
-        if route is not None and route.hook.alive:
-            try:
-                await hooks.delete(route, self.bot)
-                return
-            except discord.HTTPException as error:
-                if not hooks.refused_token(error):
-                    raise
-                log.info("table %s: a webhook refused its token (%s)", table.id, error.status)
-        await self.bot.http.delete_message(table.channel_id, message_id)
+        if not await self._through(table, route, lambda live: hooks.delete(live, self.bot)):
+            await self.bot.http.delete_message(table.channel_id, message_id)
+
+    async def _through(
+        self, table: Table, route: Route | None, call: Callable[[Route], Awaitable[None]]
+    ) -> bool:
+        """Make ``call`` through ``route`` while its token lives: False when it could not
+        (no route, its token expired or refused), for the bot token to do it instead. A
+        refusal of the message itself (gone) is raised."""
+        if route is None or not route.hook.alive:
+            return False
+        try:
+            await call(route)
+            return True
+        except discord.HTTPException as error:
+            if not hooks.refused_token(error):
+                raise
+            log.info("table %s: a webhook refused its token (%s)", table.id, error.status)
+            return False
 
     async def post_below(self, table: Table, content: str, **send: Any) -> discord.Message:
         """A message of the table's own besides the table (an accusation…), pinging nobody;

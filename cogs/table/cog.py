@@ -241,7 +241,6 @@ class TableCog(Channel, commands.GroupCog):
             shown = public and (action == "start" or self.repost_due(table))
             if not shown:
                 await self.after_move(interaction, table, lines, public=public)
-                self.met(table, interaction)
             await self._guarded(
                 table, "redraw the table", self.refresh(table, interaction if shown else None)
             )
@@ -282,7 +281,6 @@ class TableCog(Channel, commands.GroupCog):
             shown = table.started or self.repost_due(table)  # a game's end: the new copy
             if not shown:
                 await self.after_move(interaction, table, lines, public=True)
-                self.met(table, interaction)
             await self._followed(table, events, interaction if shown else None)
             if shown:
                 await self.answered(interaction, table, lines)
@@ -381,7 +379,6 @@ class TableCog(Channel, commands.GroupCog):
                     await self.after_move(
                         interaction, table, lines, public=public, answer=answer, events=events
                     )
-                    self.met(table, interaction)
                 await self._followed(table, events, interaction if shown else None)
                 if shown:
                     await self.answered(interaction, table, lines)
@@ -399,7 +396,8 @@ class TableCog(Channel, commands.GroupCog):
         answer: Answer | None = None,
         events: Sequence[Any] = (),
     ) -> None:
-        """Answer the interaction of a stored move that leaves the table where it is.
+        """Answer the interaction of a stored move that leaves the table where it is; once
+        answered, it carries the table's next messages (``met``).
 
         ``public``: a slash command, answered privately with what it did (the channel reads
         it on the table); a click is acknowledged silently; ``answer``: the game's own."""
@@ -417,6 +415,7 @@ class TableCog(Channel, commands.GroupCog):
                 await answers.acknowledge(interaction)
         except Exception:
             log.warning("table %s: a stored move's answer was refused", table.id, exc_info=True)
+        self.met(table, interaction)
 
     async def answered(
         self, interaction: discord.Interaction, table: Table, lines: list[str]
@@ -497,7 +496,7 @@ class TableCog(Channel, commands.GroupCog):
 
     async def ready(self, table: Table | None) -> None:
         """Before an interaction uses ``table``: resumed first, if it was not yet."""
-        if table is not None and table.id in self._resuming:
+        if table is not None:
             await self.resume_table(table)
 
     async def resume_table(self, table: Table) -> None:

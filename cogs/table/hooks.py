@@ -20,6 +20,8 @@ from typing import Any, cast
 
 import discord
 
+from cogs.table import answers
+
 # Discord lets an interaction's token be used for 15 minutes: a minute's margin, so that a
 # request never races its end.
 HOOK_SECONDS = 14 * 60.0
@@ -80,16 +82,6 @@ def refused_token(error: discord.HTTPException) -> bool:
     return not (isinstance(error, discord.NotFound) and error.code == UNKNOWN_MESSAGE)
 
 
-def release(view: discord.ui.View | None) -> None:
-    """discord.py keeps a view sent through a webhook to dispatch its clicks (for ever, for a
-    view without timeout). The table's are dynamic items, dispatched by their custom_id:
-    the view can go at once."""
-    if view is not None and all(
-        isinstance(item, discord.ui.DynamicItem) for item in view.walk_children()
-    ):
-        view.stop()
-
-
 async def send(
     hook: Hook,
     client: discord.Client,
@@ -108,7 +100,7 @@ async def send(
                 content, embed=embed, view=view, allowed_mentions=mentions, wait=True
             )
     finally:
-        release(view)
+        answers.release(view)
     return Route(hook, sent.id)
 
 
@@ -120,7 +112,7 @@ async def edit(route: Route, client: discord.Client, **fields: Any) -> None:
             route.target, allowed_mentions=discord.AllowedMentions.none(), **fields
         )
     finally:
-        release(view)
+        answers.release(view)
 
 
 async def delete(route: Route, client: discord.Client) -> None:

@@ -54,7 +54,13 @@ from tests.e2e.handles import (
     InjectedInteraction,
     InteractionExpired,
 )
-from tests.e2e.ratelimits import DISCORD_LIMITS, Limiter, RateLimitHit, RateLimits
+from tests.e2e.ratelimits import (
+    DISCORD_LIMITS,
+    Limiter,
+    RateLimitHit,
+    RateLimits,
+    globally_limited,
+)
 from tests.e2e.transcript import (
     EPHEMERAL,
     IS_COMPONENTS_V2,
@@ -1119,7 +1125,7 @@ class DiscordEmulator:
         limits: dict[str, str] = {}
         try:
             # Interaction answers go by their token, not the bot's: no bot auth, no bot bucket.
-            bot_route = not request.path.startswith(("/api/v10/webhooks", "/api/v10/interactions"))
+            bot_route = globally_limited(request.path)
             if bot_route and request.headers.get("Authorization") != f"Bot {self.token}":
                 raise DiscordHTTPError(401, 0, "401: Unauthorized")
             if bot_route and self._limiter is not None:

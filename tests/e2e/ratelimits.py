@@ -30,6 +30,21 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+# The interaction endpoints: the callback and the webhooks addressed by an interaction's
+# token. No bucket of the bot token counts them, the global one included.
+INTERACTION_ENDPOINTS = ("/api/v10/interactions/", "/api/v10/webhooks/")
+
+
+def globally_limited(path: str) -> bool:
+    """Whether a call to ``path`` counts against the bot token's limits."""
+    return not path.startswith(INTERACTION_ENDPOINTS)
+
+
+def _channel_id(params: dict[str, str]) -> int | None:
+    channel = params.get("channel")
+    return int(channel) if channel is not None and channel.isdigit() else None
+
+
 MESSAGE_ROUTES = {
     ("POST", "/channels/{channel}/messages"): "message_create",
     ("PATCH", "/channels/{channel}/messages/{message}"): "message_edit",
@@ -180,9 +195,8 @@ class Limiter:
             body.update(
                 message="The channel you are writing has hit the write rate limit.", code=20028
             )
-        channel_id = int(channel) if channel is not None and channel.isdigit() else None
         bucket = name if scope == "user" else "channel_writes"
-        hit = RateLimitHit(method, path, bucket, channel_id, scope, retry_after, now)
+        hit = RateLimitHit(method, path, bucket, _channel_id(params), scope, retry_after, now)
         return Verdict(headers, body, hit)
 
     def _global(
@@ -210,9 +224,7 @@ class Limiter:
             "retry_after": retry_after,
             "global": True,
         }
-        channel = params.get("channel")
-        channel_id = int(channel) if channel is not None and channel.isdigit() else None
-        hit = RateLimitHit(method, path, "global", channel_id, "global", retry_after, now)
+        hit = RateLimitHit(method, path, "global", _channel_id(params), "global", retry_after, now)
         return Verdict(headers, body, hit)
 
     def _window(self, route: str, key: str, limit: Limit, now: float) -> Window:
