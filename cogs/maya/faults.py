@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import pacing
 from bot.games import maya
 from bot.games.maya import events as ev
 from bot.i18n import t
@@ -64,6 +65,9 @@ class Faults:
         self.routes: dict[tuple[int, int], Route] = {}
         self.clicked: dict[tuple[int, int], discord.Interaction] = {}
         self.shown: dict[tuple[int, int], bytes] = {}  # a digest of each message as edited
+        # Channels where the bot may not take others' reactions off (no Manage Messages), as
+        # the latest interaction there said, or a refusal: it does not try there.
+        self.unmanaged: set[int] = set()
 
     @property
     def tables(self) -> Any:
@@ -82,6 +86,7 @@ class Faults:
     ) -> None:
         """``/faute``: the accusation is stored, then posted with the accused's buttons."""
         answers.expect_public(interaction)
+        self._may_manage(interaction)
         cog = self.cog
         try:
             async with table.lock:
@@ -165,6 +170,7 @@ class Faults:
         self, interaction: discord.Interaction, table: Table, fault_id: int, action: str
     ) -> None:
         """The accused accepts or contests; the one found guilty appeals."""
+        self._may_manage(interaction)
         user = interaction.user.id
         built: maya.Action
         if action == "accept":
@@ -325,12 +331,28 @@ class Faults:
         for reaction, user in remove:
             await self._remove_reaction(table, fault_id, reaction, user)
 
+    def _may_manage(self, interaction: discord.Interaction) -> None:
+        """What an interaction says of the bot's right to take reactions off in its channel."""
+        channel = interaction.channel_id or 0
+        if interaction.app_permissions.manage_messages:
+            self.unmanaged.discard(channel)
+        else:
+            self.unmanaged.add(channel)
+
     async def _remove_reaction(self, table: Table, fault_id: int, emoji: str, user: int) -> None:
-        """Take back a voter's earlier reaction, so that the message shows the vote that counts
-        (needs Manage Messages; without it, the later reaction counts all the same)."""
+        """Take back a reaction that is no vote, or a voter's earlier one, so that the message
+        shows the votes that count. It needs Manage Messages: without it the reaction stays
+        (the votes count all the same), and the bot does not try again in that channel. It
+        waits behind what people wait on, at the channel's pace for reactions."""
+        if table.channel_id in self.unmanaged:
+            return
         message = self.cog._channel(table).get_partial_message(table.fault_messages[fault_id])
         try:
-            await message.remove_reaction(emoji, discord.Object(user))
+            with pacing.background():
+                await message.remove_reaction(emoji, discord.Object(user))
+        except discord.Forbidden:
+            self.unmanaged.add(table.channel_id)
+            log.info("table %s: no Manage Messages, reactions that are no vote stay", table.id)
         except discord.HTTPException:
             log.info("table %s: could not remove an earlier vote reaction", table.id)
 

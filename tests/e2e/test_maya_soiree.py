@@ -29,7 +29,7 @@ from tests.e2e.maya_driver import (
     wait_line,
 )
 from tests.e2e.transcript import Message
-from tests.e2e.world import User
+from tests.e2e.world import MANAGE_MESSAGES, User
 
 pytestmark = pytest.mark.bot_env(GOBELET_DICE_SEED="20260")
 
@@ -613,6 +613,35 @@ async def test_a_voter_who_reacts_both_ways_counts_as_their_later_reaction(
         line
         == f"⚖️ Verdict : <@{bob.id}> est **acquitté·e** (✅ coupable : 1, ❌ innocent : 1 ; l'égalité acquitte)."
     )
+    kept_secrets_and_calm(party, bot)
+
+
+async def test_without_manage_messages_a_reaction_that_is_no_vote_is_left_and_never_tried(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    bar = emulator.world.guild("bar")
+    role = next(r for r in bar.roles if r.name == emulator.world.bot.name)
+    role.permissions &= ~MANAGE_MESSAGES
+    party = Party(emulator, ("alice", "bob", "patron"))
+    comptoir = party.channel
+    alice, bob, patron = party.people
+    await party.start()
+    since = mark(emulator)
+    accusation = await contested(party, alice, bob)
+    for emoji in ("❌", "✅"):  # the accused: no vote, and the bot may not take it off
+        await emulator.react(bob, accusation, emoji)
+    await emulator.unreact(bob, accusation, "❌")
+    await emulator.react(bob, accusation, "❌")
+    await emulator.react(patron, accusation, "✅")
+    await emulator.react(alice, accusation, "✅")
+    line = await wait_line(emulator, comptoir, "Verdict", since=since)
+    assert line.startswith(
+        f"⚖️ Verdict : <@{bob.id}> est **coupable** (✅ coupable : 2, ❌ innocent : 0)"
+    )
+    assert bob.id in accusation.reacted("❌") and bob.id in accusation.reacted("✅")
+    # Known from the accusation's own interaction: never tried, so never refused.
+    tried = [c for c in emulator.calls if c.method == "DELETE" and c.path.endswith(f"/{bob.id}")]
+    assert tried == [] and [c for c in emulator.http_errors if c.status == 403] == []
     kept_secrets_and_calm(party, bot)
 
 
