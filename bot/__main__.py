@@ -20,6 +20,8 @@ from bot.web import WebServer
 
 EXIT_CONFIG = 2
 EXIT_LOST_SHARD = 3  # another process may run one of ours now: the supervisor restarts us
+EXIT_RESHARD = 4  # Discord wants more shards than it recommended: a restart asks again
+SHARDING_REQUIRED = 4011  # the gateway's close code when a shard holds too many servers
 
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set.\n"
@@ -92,12 +94,34 @@ async def _run(settings: Settings) -> int:
                     file=sys.stderr,
                 )
                 return EXIT_CONFIG
+            except discord.ConnectionClosed as error:
+                if error.code != SHARDING_REQUIRED:
+                    raise
+                return _sharding_required(settings)
         finally:
             for server in started:
                 await server.stop()
     if bot.lost_shard is not None:
         return EXIT_LOST_SHARD
     return 0
+
+
+def _sharding_required(settings: Settings) -> int:
+    """Discord closed a shard with 4011: it holds more servers than Discord allows one."""
+    if settings.shards_given:
+        print(
+            f"Discord requires more shards than GOBELET_SHARD_COUNT={settings.shard_count} for "
+            "the bot's servers (gateway close 4011): raise it, or leave it unset to follow "
+            "Discord's recommendation.",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    print(
+        "Discord requires more shards than it recommended at start (gateway close 4011): "
+        "restarting reads its new recommendation.",
+        file=sys.stderr,
+    )
+    return EXIT_RESHARD
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
 from collections.abc import Awaitable, Callable
@@ -253,7 +254,25 @@ class Gobelet(commands.AutoShardedBot):
             return result
         return None
 
+    async def follow_recommended_shards(self) -> None:
+        """Without GOBELET_SHARD_COUNT: as many shards as Discord recommends for the bot's
+        servers (``GET /gateway/bot``), all run by this process."""
+        if self.settings.shards_given:
+            return
+        try:
+            count, _, _ = await self.http.get_bot_gateway()
+        except discord.GatewayNotFound:
+            log.warning("Discord did not say how many shards it recommends: running one")
+            return
+        count = max(1, int(count))
+        if count != self.settings.shard_count:
+            ids = tuple(range(count))
+            self.settings = dataclasses.replace(self.settings, shard_count=count, shard_ids=ids)
+            self.shard_count, self.shard_ids = count, list(ids)
+            log.info("running the %d shards Discord recommends", count)
+
     async def setup_hook(self) -> None:
+        await self.follow_recommended_shards()
         await self.prepare(self.settings.database_url)
         if not await self.claim_shards():
             return  # stopped while waiting for the shards

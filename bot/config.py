@@ -40,6 +40,7 @@ class Settings:
     dice_seed: int | None = None  # tests and demos only: reproducible dice per table
     shard_count: int = 1  # Discord's shards in all, across every process
     shard_ids: tuple[int, ...] = (0,)  # the shards this process runs
+    shards_given: bool = False  # GOBELET_SHARD_COUNT set; else Discord's recommendation
     log_format: str = "text"
     shipped_dir: Path = DEFAULT_SHIPPED_DIR
     http_port: int | None = None  # the health and metrics endpoint; None: not served
@@ -97,7 +98,8 @@ class Settings:
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
             f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r}, "
             f"dice_seed={self.dice_seed!r}, shard_count={self.shard_count!r}, "
-            f"shard_ids={self.shard_ids!r}, log_format={self.log_format!r}, "
+            f"shard_ids={self.shard_ids!r}, shards_given={self.shards_given!r}, "
+            f"log_format={self.log_format!r}, "
             f"shipped_dir={str(self.shipped_dir)!r}, http_port={self.http_port!r}, "
             f"http_host={self.http_host!r}, web_port={self.web_port!r}, "
             f"web_host={self.web_host!r}, web_url={self.web_url!r}, "
@@ -261,6 +263,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         dice_seed=int(seed_raw) if seed_raw else None,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        shards_given=bool(env.get("GOBELET_SHARD_COUNT", "").strip()),
         log_format=_choice(env, "GOBELET_LOG_FORMAT", LOG_FORMATS),
         shipped_dir=_shipped(env),
         http_port=_port(env, "GOBELET_HTTP_PORT"),

@@ -132,6 +132,11 @@ def test_one_process_runs_the_one_shard_by_default():
     settings = load_settings({})
     assert (settings.shard_count, settings.shard_ids) == (1, (0,))
     assert settings.shards.all
+    assert not settings.shards_given  # Discord's recommendation decides at start
+
+
+def test_a_shard_count_given_is_kept_whatever_discord_recommends():
+    assert load_settings({"GOBELET_SHARD_COUNT": "1"}).shards_given
 
 
 @pytest.mark.parametrize(

@@ -207,6 +207,7 @@ class CommandSync:
 
 
 INVALID_SHARD = 4010
+SHARDING_REQUIRED = 4011
 
 
 @dataclass
@@ -286,15 +287,19 @@ class DiscordEmulator:
         heartbeat_interval_ms: int = 41_250,
         shards: int = 1,
         rate_limits: RateLimits | None = DISCORD_LIMITS,
+        guilds_per_shard: int = 2500,
     ) -> None:
         """``shards``: the count ``GET /gateway/bot`` recommends; ``rate_limits``: the figures
-        the REST routes enforce (None: no limits, and no rate-limit headers)."""
+        the REST routes enforce (None: no limits, and no rate-limit headers);
+        ``guilds_per_shard``: past this many servers on one shard, its session is closed with
+        4011 (sharding required), as Discord does past 2,500."""
         self.world = world or World.default()
         self.token = token
         self.response_deadline = response_deadline
         self.token_lifetime = token_lifetime
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.shards = shards
+        self.guilds_per_shard = guilds_per_shard
         self.rate_limits = rate_limits
         self.rate_limited: list[RateLimitHit] = []  # every 429 answered, oldest first
         self.transcript = Transcript()
@@ -1240,6 +1245,9 @@ class DiscordEmulator:
                 await session.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
                 return
             session.shard = shard
+            if len(self._guilds_of(session)) > self.guilds_per_shard:
+                await session.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+                return
             session.identify = data
             session.intents = int(data.get("intents", 0))
             session.identified_at = self.now()
@@ -1278,11 +1286,13 @@ class DiscordEmulator:
             return None
         return shard_id, count
 
+    def _guilds_of(self, session: GatewaySession) -> list[Guild]:
+        bot = self.world.bot
+        return [g for g in self.world.guilds.values() if bot.id in g.members and session.owns(g.id)]
+
     async def _ready(self, session: GatewaySession) -> None:
         bot = self.world.bot
-        guilds = [
-            g for g in self.world.guilds.values() if bot.id in g.members and session.owns(g.id)
-        ]
+        guilds = self._guilds_of(session)
         await session.send(
             0,
             {

@@ -151,3 +151,52 @@ async def test_a_process_whose_lease_another_process_took_stops_with_exit_code_3
     finally:
         await thief.close()
         await bot.stop()
+
+
+@pytest.mark.backends("sqlite")
+async def test_without_a_shard_count_the_bot_runs_as_many_shards_as_discord_recommends(
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str
+) -> None:
+    emulator.shards = 2  # what GET /gateway/bot recommends
+    bot = BotProcess(emulator, tmp_path, database_url=database_url)
+    try:
+        await bot.start()
+        # discord.py identifies a process's second shard some 5 s after its first.
+        await emulator.wait_for(
+            lambda: len(emulator.open_sessions()) == 2, timeout=15, what="the second shard"
+        )
+        assert sorted(s.shard for s in emulator.open_sessions()) == [(0, 2), (1, 2)]
+        # Each server's interactions reach the bot on its own shard, and are answered.
+        for channel in (emulator.channel("bar", "comptoir"), emulator.channel("cave", "salle")):
+            answer = await (await emulator.slash("alice", channel, "maya start")).reply()
+            assert not answer.ephemeral and "ouvre une table" in answer.text
+        assert "running the 2 shards Discord recommends" in bot.log()
+    finally:
+        await bot.stop()
+
+
+@pytest.mark.backends("sqlite")
+@pytest.mark.parametrize(
+    ("given", "code", "said"), [("1", 2, "GOBELET_SHARD_COUNT=1"), (None, 4, "restarting")]
+)
+async def test_a_shard_discord_closes_with_4011_stops_the_bot_with_what_to_do(
+    emulator: DiscordEmulator,
+    tmp_path: Path,
+    database_url: str,
+    given: str | None,
+    code: int,
+    said: str,
+) -> None:
+    # Every server on one shard is past what Discord lets one shard hold.
+    emulator.guilds_per_shard = 1
+    env = {"GOBELET_SHARD_COUNT": given} if given else None
+    bot = BotProcess(emulator, tmp_path, env=env, database_url=database_url)
+    bot.launch()
+    for _ in range(200):
+        if not bot.alive:
+            break
+        await asyncio.sleep(0.1)
+    assert bot.returncode == code, bot.log()[-3000:]
+    log = bot.log()
+    assert said in log and "4011" in log and "Traceback" not in log
+    await bot.stop()
