@@ -38,6 +38,10 @@ milliseconds, which counted as the bot's. The targets at people's pace are
 checked last: p99 under 20 ms, nothing past 3 s, under 20 KiB per table, no global 429 and
 under 40 globally limited calls in any second.
 
+``--restart`` then SIGKILLs the bot, every table's game under way, starts it again and
+times it: back on the gateway, the first interaction answered (a player of the table
+restored last asks to see it), every table back; with the globally limited calls it made.
+
 ``--think S`` makes every user wait a random 0..2*S seconds before each interaction (S on
 average; 3 is people's pace): before a click, and before announcing once their dice are
 shown, as a person reads their dice first. The default 0 is a closed loop: every table acts as soon as it can,
@@ -96,6 +100,7 @@ from bench.harness import (
     stop_profiler,
     summary,
 )
+from bot.i18n import t
 from tests.e2e.botprocess import BotDied, BotProcess
 from tests.e2e.emulator import InjectedInteraction
 from tests.e2e.maya_driver import ORDER, MayaDriver, Turn, dice_in, rank
@@ -108,6 +113,8 @@ MEMTRACE = Path(memtrace.__file__).resolve()
 # The issue's figures at people's pace: interaction -> first answer, and the bot's memory.
 TARGET_P99_MS = 20.0
 TARGET_KIB_PER_TABLE = 20.0
+BACK_FR = t("fr", "note.back")  # what a table says once it has resumed after a restart
+TARGET_RESTART_S = 10.0  # from a restart to its first interaction answered, at most
 TARGET_GLOBAL_PEAK = 40  # globally limited calls in one second, at most (Discord allows 50)
 LATE = 3.0  # Discord's window for the first answer: later, the user sees "interaction failed"
 LIVES = 3
@@ -383,13 +390,64 @@ async def bench(
                     f"{load_note()}",
                     flush=True,
                 )
-                return await measure(args, emulator, bot, seating, stopping, idle, workdir, port)
+                code = await measure(args, emulator, bot, seating, stopping, idle, workdir, port)
+                if args.restart and code == 0:
+                    await measure_restart(emulator, bot, seating)
+                return code
             finally:
                 code = await bot.stop()
                 if code not in (0, None, -signal.SIGINT):
                     print(f"the bot exited with code {code}; its log: {bot.log_paths[-1]}")
     finally:
         await emulator.stop()
+
+
+async def measure_restart(
+    emulator: BenchEmulator, bot: BotProcess, seating: list[tuple[Channel, list[User]]]
+) -> None:
+    """SIGKILL the bot, every table's game under way, and start it again; time the gateway
+    back, the first interaction answered (a player of the last table restored asks to see
+    it, ``/maya table``), and every table said to be back (in the background)."""
+    await bot.kill()
+    first_call, sessions = len(emulator.calls), len(emulator.sessions)
+    began = time.monotonic()
+    bot.launch()
+    await emulator.wait_for(
+        lambda: any(s.guilds_sent_at is not None for s in emulator.sessions[sessions:]),
+        timeout=300,
+        what="the bot back on the gateway",
+    )
+    connected = time.monotonic() - began
+    channel, users = seating[-1]
+    asked = await emulator.slash(users[0], channel, "maya table")
+    await emulator.answered(asked, 60)
+    answered = time.monotonic() - began
+
+    def back(number: int) -> bool:
+        table = emulator.transcript.table(seating[number][0].id)
+        return table is not None and BACK_FR in table.text
+
+    waiting = list(range(len(seating)))
+    while waiting and time.monotonic() - began < 600:
+        waiting = [number for number in waiting if not back(number)]
+        await asyncio.sleep(0.2)
+    resumed = time.monotonic() - began
+    spent = emulator.global_use(first_call)
+    late = "" if asked.latency is None else f" ({1000 * asked.latency:.0f} ms after it was sent)"
+    print(
+        f"restart           {len(seating)} live tables: on the gateway after {connected:.1f} s, "
+        f"first interaction answered after {answered:.1f} s{late}, "
+        + (
+            f"every table back after {resumed:.1f} s"
+            if not waiting
+            else f"{len(waiting)} tables not back after {resumed:.0f} s"
+        )
+    )
+    print(f"  global limit    {spent.describe(len(seating))} (per table, not per move)")
+    print(
+        f"targets           first interaction answered within {TARGET_RESTART_S:g} s of the "
+        f"start: {verdict(answered < TARGET_RESTART_S)} ({answered:.1f} s)"
+    )
 
 
 async def play_all(tables: list[Table], stopping: asyncio.Event) -> bool:
@@ -612,6 +670,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "--think", type=float, default=0.0, help="mean pause before each move, seconds (0)"
     )
     parser.add_argument("--seed", type=int, default=1, help="table sizes and players' choices")
+    parser.add_argument(
+        "--restart",
+        action="store_true",
+        help="then SIGKILL the bot, games under way, and time its restart",
+    )
     parser.add_argument(
         "--backend", choices=BACKENDS, default="sqlite", help="the bot's database (sqlite)"
     )
