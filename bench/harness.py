@@ -204,10 +204,10 @@ class GlobalUse:
     peak: int
     refused: Counter[str]
 
-    def describe(self, moves: int) -> str:
+    def describe(self, count: int, unit: str = "move") -> str:
         scopes = ", ".join(f"{n} {scope}" for scope, n in sorted(self.refused.items()))
         return (
-            f"{self.calls} globally limited calls ({self.calls / max(1, moves):.3f} per move), "
+            f"{self.calls} globally limited calls ({self.calls / max(1, count):.3f} per {unit}), "
             f"peak {self.peak} in a second; 429s: {scopes or 'none'}"
         )
 
