@@ -38,7 +38,9 @@ milliseconds, which counted as the bot's. The targets at people's pace are
 checked last: p99 under 20 ms, nothing past 3 s, under 20 KiB per table, no global 429 and
 under 40 globally limited calls in any second.
 
-``--restart`` then SIGKILLs the bot, every table's game under way, starts it again and
+``--processes N`` runs N bot processes of one shard each on the one database, the servers
+spread over the shards (the memory and CPU printed are then the first process's).
+``--restart`` (one process) then SIGKILLs the bot, every table's game under way, starts it again and
 times it: back on the gateway, the first interaction answered (a player of the table
 restored last asks to see it), every table back; with the globally limited calls it made.
 
@@ -364,8 +366,8 @@ def kind(interaction: InjectedInteraction) -> str:
 async def bench(
     args: argparse.Namespace, workdir: Path, bots: list[BotProcess], stopping: asyncio.Event
 ) -> int:
-    world, seating = build_world(args.tables, args.seed)
-    emulator = BenchEmulator(world)
+    world, seating = build_world(args.tables, args.seed, shards=args.processes)
+    emulator = BenchEmulator(world, shards=args.processes)
     await emulator.start()
     try:
         async with database(args.backend, workdir, args.database_url) as url:
@@ -374,10 +376,20 @@ async def bench(
                 command = [sys.executable, "-X", "tracemalloc=8", str(MEMTRACE), str(workdir)]
             port = free_port()
             env = {**BOT_ENV, "GOBELET_HTTP_PORT": str(port)}
+            if args.processes > 1:  # one shard each; the first is the one measured
+                env |= {"GOBELET_SHARD_COUNT": str(args.processes), "GOBELET_SHARD_IDS": "0"}
             bot = BotProcess(emulator, workdir, env=env, database_url=url, command=command)
             bots.append(bot)
             try:
                 await bot.start(timeout=600 if args.trace_memory else 60)
+                for shard in range(1, args.processes):
+                    folder = workdir / f"shard-{shard}"
+                    folder.mkdir(exist_ok=True)
+                    shard_env = {**BOT_ENV, "GOBELET_SHARD_COUNT": str(args.processes)}
+                    shard_env["GOBELET_SHARD_IDS"] = str(shard)
+                    other = BotProcess(emulator, folder, env=shard_env, database_url=url)
+                    bots.append(other)
+                    await other.start(timeout=60)
                 assert bot.pid is not None
                 # Up, on_ready done, no table yet: what the tables' memory is counted from.
                 await asyncio.sleep(1.0)
@@ -392,13 +404,15 @@ async def bench(
                     flush=True,
                 )
                 code = await measure(args, emulator, bot, seating, stopping, idle, workdir, port)
-                if args.restart and code == 0:
+                if args.restart and code == 0 and args.processes == 1:
                     await measure_restart(emulator, bot, seating)
                 return code
             finally:
-                code = await bot.stop()
-                if code not in (0, None, -signal.SIGINT):
-                    print(f"the bot exited with code {code}; its log: {bot.log_paths[-1]}")
+                for running in bots:
+                    code = await running.stop()
+                    if code not in (0, None, -signal.SIGINT):
+                        log = running.log_paths[-1]
+                        print(f"a bot exited with code {code}; its log: {log}")
     finally:
         await emulator.stop()
 
@@ -682,6 +696,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="table sizes and players' choices")
     parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="bot processes, one shard each, the servers shared among them (1); the memory "
+        "and CPU printed are the first process's",
+    )
+    parser.add_argument(
         "--restart",
         action="store_true",
         help="then SIGKILL the bot, games under way, and time its restart",
@@ -706,8 +727,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "--keep", action="store_true", help="keep the temporary directory (database, bot log)"
     )
     args = parser.parse_args(argv)
-    if args.tables < 1 or args.seconds <= 0:
-        parser.error("--tables and --seconds must be positive")
+    if args.tables < 1 or args.seconds <= 0 or args.processes < 1:
+        parser.error("--tables, --seconds and --processes must be positive")
     return args
 
 

@@ -74,10 +74,10 @@ CHANNELS_PER_SERVER = 100
 
 
 def build_world(
-    tables: int, seed: int, sizes: Sequence[int] = (2, 3)
+    tables: int, seed: int, sizes: Sequence[int] = (2, 3), shards: int = 1
 ) -> tuple[World, list[tuple[Channel, list[User]]]]:
     """French servers of up to CHANNELS_PER_SERVER channels, a channel per table, and at each
-    table a number of users drawn from ``sizes``."""
+    table a number of users drawn from ``sizes``; the servers on ``shards`` shards in turn."""
     world = World.empty()
     world.add_user("patron")
     chooser = random.Random(seed)
@@ -85,7 +85,8 @@ def build_world(
     for number in range(tables):
         server = f"bench-{number // CHANNELS_PER_SERVER}"
         if server not in world.guilds:
-            world.add_guild(server, owner="patron", locale="fr")
+            shard = len(world.guilds) % shards, shards
+            world.add_guild(server, owner="patron", locale="fr", shard=shard)
         channel = world.add_channel(server, f"table-{number:02d}")
         users = []
         for seat in range(chooser.choice(sizes)):
@@ -225,9 +226,9 @@ class BenchEmulator(DiscordEmulator):
 
     POLL = 1.0
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, shards: int = 1) -> None:
         # Every Discord limit on, the global one included: no figure is measured without it.
-        super().__init__(world, rate_limits=DISCORD_LIMITS)
+        super().__init__(world, rate_limits=DISCORD_LIMITS, shards=shards)
         self._channel_changes: dict[int, asyncio.Event] = {}
         self.transcript = IndexedTranscript(changed=self._channel_changed)
 
