@@ -16,7 +16,15 @@ from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.handles import HttpCall
 from tests.e2e.maya_driver import MayaTableDriver, wait_line
 from tests.e2e.ratelimits import globally_limited
-from tests.e2e.test_channel import Watch, play_maya, play_menteur, play_yades
+from tests.e2e.test_channel import (
+    Watch,
+    decision_of,
+    play_maya,
+    play_menteur,
+    play_yades,
+    yades_turn,
+)
+from tests.e2e.transcript import Message
 
 PER_MOVE = 0.1  # globally limited calls per accepted player move, at most
 
@@ -147,6 +155,42 @@ async def test_a_game_played_with_slash_commands_spends_little_of_the_global_lim
             moves += 2
         turn = await driver.wait_turn(after=turn.step)
     assert turn.phase == "over"
+    spent = limited(emulator.calls[first:])
+    assert len(spent) <= SLASH_PER_MOVE * moves, (moves, spent)
+    assert emulator.rate_limited == []
+
+
+@pytest.mark.rate_limits
+async def test_a_yades_duel_played_with_slash_commands_spends_little_of_the_global_limit(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, comptoir = emulator.user("alice"), emulator.channel("bar", "comptoir")
+    first = len(emulator.calls)
+    await (await emulator.slash(alice, comptoir, "yades defi", {"cpu": True})).reply()
+    moves, last = 0, -1
+
+    def alices_turn() -> Message | None:
+        table = emulator.transcript.table(comptoir.id)
+        if table is None:
+            return None
+        if not table.custom_ids and "🏁" in table.text:
+            return table
+        mine = yades_turn(table.snapshot()) == alice.id and decision_of(table) > last
+        return table if mine else None
+
+    for _ in range(60):
+        table = await emulator.wait_for(alices_turn, what="alice's turn")
+        if not table.custom_ids:
+            break
+        last = decision_of(table)
+        rolled = await (await emulator.slash(alice, comptoir, "yades lancer")).reply()
+        if "pas ton tour" in rolled.text:  # the table was read before the CPU's turn began
+            continue
+        typed = await emulator.autocomplete(alice, comptoir, "yades marquer", {"case": ""}, "case")
+        boxes = [choice["value"] for choice in await typed.autocomplete_choices()]
+        await (await emulator.slash(alice, comptoir, "yades marquer", {"case": boxes[0]})).reply()
+        moves += 2
+    assert moves >= 20 and "🏁" in (emulator.transcript.table(comptoir.id) or table).text
     spent = limited(emulator.calls[first:])
     assert len(spent) <= SLASH_PER_MOVE * moves, (moves, spent)
     assert emulator.rate_limited == []
