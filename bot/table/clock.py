@@ -66,6 +66,9 @@ class Clock:
         self._sleep = sleep
         self._handlers: dict[str, Handler] = {}
         self._live: dict[str, Timer] = {}
+        # The due time a key's row still holds when it differs from its live timer's: a
+        # retry whose new due time could not be written (a failing disk).
+        self._row_due: dict[str, float] = {}
         # (due, order, timer): an entry whose timer is no longer the live one of its key
         # (cancelled, set again) is skipped when it comes up.
         self._heap: list[tuple[float, int, Timer]] = []
@@ -98,17 +101,20 @@ class Clock:
         """Store ``timer`` (replacing the one of its key), then schedule it. A write the
         database refuses raises, and nothing is scheduled."""
         await self.repository.set_timer(timer)
+        self._row_due.pop(timer.key, None)
         self._track(timer)
 
     async def cancel(self, key: str) -> None:
         """Forget the timer ``key`` (a write the database refuses raises, the timer stays)."""
         await self.repository.cancel_timer(key)
         self._live.pop(key, None)
+        self._row_due.pop(key, None)
 
     def stored(self, changes: Mapping[str, Timer | None]) -> None:
         """Timers already written (set, or cancelled: None) with a move, in its transaction
         (``GameStore.save_game``): schedule them as written."""
         for key, timer in changes.items():
+            self._row_due.pop(key, None)
             if timer is None:
                 self._live.pop(key, None)
             else:
@@ -220,11 +226,13 @@ class Clock:
         await self._done(timer)
 
     async def _done(self, timer: Timer) -> None:
+        row_due = self._row_due.get(timer.key, timer.due)
         if self._live.get(timer.key) is timer:
             del self._live[timer.key]
+            self._row_due.pop(timer.key, None)
         try:
             # Only if still due then: the handler may have set its key again.
-            await self.repository.cancel_timer(timer.key, timer.due)
+            await self.repository.cancel_timer(timer.key, row_due)
         except StorageError:
             log.warning(
                 "timer %s: handled, but its row stays (fired again after a restart)", timer.key
@@ -248,13 +256,19 @@ class Clock:
         again = dataclasses.replace(
             timer, due=self.now() + backoff(timer.attempts), attempts=timer.attempts + 1
         )
+        row_due = self._row_due.get(timer.key, timer.due)
         self._track(again)
         try:
-            # Only the row as it fired: a move may have set the key again meanwhile (its
-            # write stands, and the clock learns of it with the move).
-            stored = await self.repository.reschedule_timer(timer.key, timer.due, again)
+            # Only the row as it fired (or as it stayed when a retry could not be written):
+            # a move may have set the key again meanwhile (its write stands, and the clock
+            # learns of it with the move).
+            stored = await self.repository.reschedule_timer(timer.key, row_due, again)
         except StorageError:
             log.warning("timer %s: its new attempt could not be stored", timer.key)
+            if self._live.get(timer.key) is again:
+                self._row_due[timer.key] = row_due  # the row keeps its deadline: still ours
             return
-        if not stored and self._live.get(timer.key) is again:
-            del self._live[timer.key]  # deleted meanwhile: no attempt left to make
+        if self._live.get(timer.key) is again:
+            self._row_due.pop(timer.key, None)
+            if not stored:
+                del self._live[timer.key]  # deleted meanwhile: no attempt left to make

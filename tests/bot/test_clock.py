@@ -395,3 +395,53 @@ async def test_a_deadline_moved_again_and_again_is_kept_once_not_once_per_move(
     due = await fired.next()
     assert (due.key, due.payload["step"]) == ("turn:1", 999)
     assert await fired.nothing()
+
+
+class FailingDisk(SqliteRepository):
+    """A database whose next ``failing`` writes of a timer fail (a disk I/O error)."""
+
+    failing = 0
+
+    def _write(self) -> None:
+        if self.failing:
+            self.failing -= 1
+            raise StorageError("disk I/O error")
+
+    async def reschedule_timer(self, key: str, due: float, timer: Timer) -> bool:
+        self._write()
+        return await super().reschedule_timer(key, due, timer)
+
+    async def cancel_timer(self, key: str, due: float | None = None) -> bool:
+        self._write()
+        return await super().cancel_timer(key, due)
+
+
+async def test_a_timer_outlives_a_disk_that_fails_and_fires_once_writes_work_again(
+    tmp_path: Path, wall: FakeTime
+) -> None:
+    repository = await FailingDisk.open(tmp_path / "disk.db")
+    clock = Clock(repository, now=wall.now, sleep=wall.sleep)
+    fired = Fired()
+    clock.handle("turn", fired)
+    try:
+        await clock.start()
+        await clock.set(timer("turn:1", 10, step=3))
+        # The turn's handler fails twice while the disk does; the first retry's new due
+        # time cannot be stored either, so the row keeps the deadline it had.
+        fired.failures = [StorageError("disk I/O error")] * 2
+        repository.failing = 1
+        wall.advance(10)
+        for attempt in range(2):
+            assert (await fired.next()).attempts == attempt
+            await asyncio.sleep(0.05)
+            assert clock.get("turn:1") is not None, f"forgotten after failure {attempt + 1}"
+            wall.advance(max(RETRY_SECONDS))
+        assert (await fired.next()).payload == {"step": 3}  # the disk works again
+
+        async def gone() -> bool:
+            return clock.get("turn:1") is None and await repository.timers() == []
+
+        await eventually(gone, "the timer handled, and its row deleted")
+    finally:
+        await clock.close()
+        await repository.close()
