@@ -24,6 +24,9 @@ import discord
 log = logging.getLogger(__name__)
 
 PANEL_SECONDS = 14 * 60.0
+# How long a panel may be edited at all: its token's 15 minutes, less a margin for the time
+# between the interaction and its answer, and for the edit's own way to Discord.
+EDITABLE_SECONDS = 15 * 60.0 - 30.0
 # Discord's name, in a webhook message's path, for an interaction's original response.
 ORIGINAL = "@original"
 
@@ -74,8 +77,15 @@ class Panel:
     def followed(self) -> bool:
         return self.age() <= PANEL_SECONDS
 
+    @property
+    def editable(self) -> bool:
+        return self.age() <= EDITABLE_SECONDS
+
     async def show(self, content: str, view: discord.ui.View | None) -> bool:
-        """Edit the panel; False if Discord refused it (the panel is gone, or its token)."""
+        """Edit the panel; False if Discord refused it (the panel is gone, or its token), or
+        if its token is too old to try (Discord would answer 401)."""
+        if not self.editable:
+            return False
         # The original response is edited as Discord names it, a followup by its id.
         target = cast(int, ORIGINAL) if self.original or self.id is None else self.id
         webhook = discord.Webhook.partial(self.application, self.token, client=self.client)

@@ -177,3 +177,36 @@ def test_what_a_panel_shows_compares_by_its_text_and_its_components() -> None:
     assert signature(dice + "\0\0gob:7:3:roll", None) != signature(dice, view("roll"))
     assert len(shown) == 16  # kept for every open panel: a digest, not the text
     signature("\ud800", None)  # a lone surrogate, as texts may hold, does not raise
+
+
+async def test_a_maya_panel_is_never_edited_once_its_token_has_expired(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An interaction's token lets the bot edit its answer for 15 minutes; Discord answers
+    # 401 past them. A panel the table did not move for that long is left as it is.
+    cog: MayaCog = the_cog(MayaCog, tables)
+    table = await a_game(tables, "maya", maya.Rules.for_preset("vies"), 30)
+    edits: list[str] = []
+
+    async def edited() -> None:
+        edits.append("edit")
+
+    clock = [1000.0]
+    monkeypatch.setattr("cogs.table.panels.time.monotonic", lambda: clock[0])
+    for player, message_id in ((A, 1), (B, 2)):
+        await cog._keep(Interaction(player, edited), table, Message(message_id, edited))
+    for _, panel in cog.panels.at(table.id):
+        panel.live = True
+    clock[0] += 15 * 60 + 1  # a quarter of an hour without a move
+
+    await cog._keep_panels(table)  # the next move: the panels are no longer followed
+    assert edits == []
+    assert cog.panels.at(table.id) == []
+
+    # A panel replaced by a fresh one after its token expired is not edited either.
+    await cog._keep(Interaction(A, edited), table, Message(3, edited))
+    for _, panel in cog.panels.at(table.id):
+        panel.live = True
+    clock[0] += 15 * 60 + 1
+    await cog._keep(Interaction(A, edited), table, Message(4, edited))
+    assert edits == []
