@@ -18,6 +18,7 @@ from bot.table import CPU_LEVELS, Table, TableError
 from cogs.maya import options as maya_options
 from cogs.maya import render
 from cogs.maya.components import (
+    TURN_BUTTONS,
     component_action,
     panel_view,
     possible_moves,
@@ -59,6 +60,9 @@ class MayaCog(
 ):
     spec = SPEC
     lifts = True
+    panel_actions = frozenset(PANEL_UPDATES)  # the holder's menu, taps, second chance
+    # The turn's moves a panel offers too (``turn_view``, ``style_view``).
+    shared_actions = frozenset(action for action, _, _ in TURN_BUTTONS) - {"dice"}
     headlines = (
         ev.Revealed,
         ev.MayaBelieved,

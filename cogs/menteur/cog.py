@@ -39,6 +39,8 @@ class MenteurCog(
     headlines = (lm.Revealed, lm.RoundEnded, lm.PlayerEliminated, lm.GameWon, lm.GameEnded)
     endings = (lm.GameWon, lm.GameEnded)
     moves = ((lm.Bid, "m.select"), (lm.Challenge, "m.btn.dudo"), (lm.Calza, "m.btn.calza"))
+    panel_actions = frozenset({"announce"})  # the bids' menu
+    shared_actions = frozenset({"dudo", "calza"})
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)

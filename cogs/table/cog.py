@@ -49,6 +49,11 @@ class TableCog(Channel, commands.GroupCog):
     endings: ClassVar[tuple[type, ...]] = ()
     # The moves a refusal may name as possible: an action's type -> the text naming it.
     moves: ClassVar[tuple[tuple[type, str], ...]] = ()
+    # Where a click may come from: the actions only a player's private panel offers, and
+    # those a panel and the public table both offer; any other is the table's alone. A
+    # component sent on a message that never carries it (a modified client) is refused.
+    panel_actions: ClassVar[frozenset[str]] = frozenset()
+    shared_actions: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, bot: Gobelet) -> None:
         self.bot = bot
@@ -326,6 +331,7 @@ class TableCog(Channel, commands.GroupCog):
     ) -> None:
         """A click on a table component (``cogs.table.components.route``)."""
         try:
+            self.check_place(interaction, action)
             await self.ready(table)
             if action in LOBBY_ACTIONS and not table.started:
                 await self.lobby(interaction, table, action, public=False)
@@ -336,6 +342,16 @@ class TableCog(Channel, commands.GroupCog):
                     raise NotNow(action=action)
         except Exception as error:
             await refuse(interaction, error, table)
+
+    def check_place(self, interaction: discord.Interaction, action: str) -> None:
+        """The clicked message is one that carries ``action``: a private panel (ephemeral)
+        for a panel's, the public table for the table's."""
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral
+        if action in self.shared_actions:
+            return
+        if private != (action in self.panel_actions):
+            raise TableError("wrong_message")
 
     # ------------------------------------------------------------------ playing a move
 

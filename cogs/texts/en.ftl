@@ -32,6 +32,7 @@ err-no_table = There is no { $game } game in this channel. Start one with { $com
 err-table_busy = A { $game } game is already running in this channel; finish it or play in another channel.
 err-stale = This button belongs to a finished game.
 err-stale_turn = Too late: this button is from a turn already played.
+err-wrong_message = This control is not on this message: nothing was played.
 err-not_starter = Only { $starter } (or a member with Manage Server) can do that.
 err-not_in_lobby = The game has already started.
 err-need_players = At least 2 players (CPUs included) are needed to start.

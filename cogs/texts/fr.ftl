@@ -32,6 +32,7 @@ err-no_table = Il n'y a pas de partie de { $game } dans ce salon. Lancez-en une 
 err-table_busy = Une partie de { $game } est déjà en cours dans ce salon ; terminez-la ou jouez dans un autre salon.
 err-stale = Ce bouton appartient à une partie terminée.
 err-stale_turn = Trop tard : ce bouton date d'un tour déjà joué.
+err-wrong_message = Ce bouton n'est pas sur ce message : rien n'a été joué.
 err-not_starter = Seul·e { $starter } (ou un membre avec « Gérer le serveur ») peut faire ça.
 err-not_in_lobby = La partie a déjà commencé.
 err-need_players = Il faut au moins 2 joueurs (CPU compris) pour commencer.

@@ -62,6 +62,7 @@ from tests.e2e.ratelimits import (
     globally_limited,
 )
 from tests.e2e.transcript import (
+    BUTTON,
     EPHEMERAL,
     IS_COMPONENTS_V2,
     LOADING,
@@ -667,16 +668,23 @@ class DiscordEmulator:
         label: str | None = None,
         locale: str | None = None,
         stale: bool = False,
+        forged: bool = False,
     ) -> InjectedInteraction:
         """Click a button on a message: a Component, a custom_id (or a prefix ending in ':'),
         or ``label=``. ``stale``: a Component the message showed before an edit the user's
-        screen has not caught up with (Discord sends the message as it is now)."""
+        screen has not caught up with (Discord sends the message as it is now). ``forged``:
+        a custom_id the message never showed, as a modified client can send (Discord
+        delivers it: it does not check a click's custom_id against the message)."""
         who = self.world.user(user)
         if isinstance(button, Component):
             component = button
+        elif forged:
+            if not button:
+                raise EmulatorError("a forged click names its custom_id")
+            component = Component(BUTTON, {"type": BUTTON, "custom_id": button})
         else:
             component = message.button(label, custom_id=button)
-        if stale:
+        if stale or forged:
             self._check_can_see(who, message)
         else:
             self._check_can_use(who, message, component)
@@ -697,11 +705,20 @@ class DiscordEmulator:
     ) -> InjectedInteraction:
         """Pick ``values`` in a select menu (option values for a string select; users, roles
         or channels, as objects or ids, for the other selects). ``forged``: string values
-        that are no option of the menu, as a modified client could send."""
+        that are no option of the menu, or (``select`` a custom_id) a string select the
+        message never showed, as a modified client could send."""
         who = self.world.user(user)
+        picked = [values] if isinstance(values, str) else list(values)
+        if forged and isinstance(select, str) and select not in message.custom_ids:
+            self._check_can_see(who, message)
+            data = {"custom_id": select, "component_type": STRING_SELECT, "values": picked}
+            channel = self.world.channel(message.channel_id)
+            payload = self._interaction_payload(
+                MESSAGE_COMPONENT, who, channel, data, locale, message
+            )
+            return await self._inject(payload, who, channel, source=message)
         component = select if isinstance(select, Component) else message.select(select)
         self._check_can_use(who, message, component)
-        picked = [values] if isinstance(values, str) else list(values)
         low = component.raw.get("min_values", 1)
         high = component.raw.get("max_values", 1)
         if not low <= len(picked) <= high:

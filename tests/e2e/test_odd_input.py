@@ -3,6 +3,7 @@ private refusal, never "Oups" and never a traceback; words the bot keeps are bou
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -30,6 +31,12 @@ async def refusal(
     assert OOPS not in answer.text, answer.text
     assert len(answer.text) <= 2000
     return answer
+
+
+async def settled(emulator: DiscordEmulator) -> None:
+    """Let the bot finish what it does after an answer (nothing else to wait on)."""
+    await emulator.ping()
+    await asyncio.sleep(0.5)
 
 
 def calm(bot: BotProcess) -> None:
@@ -192,3 +199,78 @@ async def test_a_gage_in_markdown_is_shown_as_typed(
     await (await emulator.slash("alice", comptoir, "maya start", {"gage": "**shot**"})).reply()
     rules = await (await emulator.slash("alice", comptoir, "maya regles")).reply()
     assert "\\*\\*shot\\*\\*" in rules.text
+
+
+async def test_a_panel_menu_sent_on_the_public_table_is_refused_and_changes_nothing(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    # A modified client sends the holder's announcement menu (a private panel's) as a click
+    # on the public table: Discord delivers it; the bot must not play it, nor answer it by
+    # editing the table into the panel's state.
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    driver = MayaDriver(emulator, comptoir)
+    await (await emulator.slash(alice, comptoir, "maya start", {"mode": "vies"})).reply()
+    await driver.find_table()
+    await driver.click(bob, "join")
+    await emulator.wait_for(lambda: f"<@{bob.id}>" in (driver.table.text if driver.table else ""))
+    await driver.click(alice, "start")
+    turn = await driver.wait_turn()
+    holder = emulator.world.user(turn.player)
+    panel = await driver.click(holder, "roll")
+    assert panel is not None and panel.selects
+    menu = next(c for c in panel.custom_ids if c.startswith("gobsel:"))
+    value = driver.menu_values(panel)[0]
+    table = driver.table
+    assert table is not None
+    await settled(emulator)  # the roll's redraw of the table
+    shown = (table.text, table.custom_ids)
+    rolled = driver.turn()
+
+    forged = await emulator.choose(holder, table, [value], select=menu, forged=True)
+    answer = await forged.reply()
+    assert answer.ephemeral and answer.audience == holder.id, answer.text
+    assert OOPS not in answer.text
+    await settled(emulator)
+    assert (table.text, table.custom_ids) == shown  # the table as it was
+    assert driver.turn() == rolled  # nothing played
+    # The panel's own menu still plays the announcement.
+    await driver.announce(holder, panel, value)
+    assert (await driver.wait_turn(after=rolled.step)).step > rolled.step
+    calm(bot)
+
+
+async def test_a_bid_menu_sent_on_the_public_table_is_refused_and_plays_nothing(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    comptoir = emulator.channel("bar", "comptoir")
+    alice = emulator.user("alice")
+    await (await emulator.slash(alice, comptoir, "menteur start", {"cpu": 1})).reply()
+    await (await emulator.slash(alice, comptoir, "menteur commencer")).reply()
+
+    async def my_panel() -> Message:
+        while True:
+            mine = await (await emulator.slash(alice, comptoir, "menteur des")).reply()
+            if mine.selects:
+                return mine
+            await emulator.wait_message(comptoir, containing="annonce")
+
+    panel = await my_panel()
+    menu = next(c for c in panel.custom_ids if c.startswith("gobsel:"))
+    value = panel.select(menu).values[0]
+    await settled(emulator)  # the CPUs' moves drawn
+    table = emulator.transcript.table(comptoir.id)
+    assert table is not None and any(c.startswith("gob:") for c in table.custom_ids)
+    shown = (table.text, table.custom_ids)
+
+    forged = await emulator.choose(alice, table, [value], select=menu, forged=True)
+    answer = await forged.reply()
+    assert answer.ephemeral and answer.audience == alice.id, answer.text
+    assert OOPS not in answer.text
+    await settled(emulator)
+    assert (table.text, table.custom_ids) == shown
+    # The bid was not played: the panel's own menu still offers it and plays it.
+    played = await emulator.choose(alice, panel, [value])
+    await played.response()
+    await emulator.wait_for(lambda: table.deleted or (table.text, table.custom_ids) != shown)
+    calm(bot)

@@ -223,6 +223,21 @@ async def test_components_v2_cards(emu: DiscordEmulator) -> None:
     await emu.wait_for(lambda: card.text == "joined", what="the card to change")
 
 
+async def test_a_forged_click_is_delivered_as_a_modified_client_sends_it(
+    emu: DiscordEmulator,
+) -> None:
+    channel = emu.channel("pub", "games")
+    card = await (await emu.slash("carol", channel, "card")).reply()
+    with pytest.raises(LookupError):  # an honest client clicks only what the message shows
+        await emu.click("dave", card, "probe:count:7")
+    forged = await emu.click("dave", card, "probe:count:7", forged=True)
+    assert forged.delivered
+    assert forged.payload["data"]["custom_id"] == "probe:count:7"
+    assert forged.payload["message"]["id"] == str(card.id)
+    picked = await emu.choose("dave", card, ["x"], select="probe:pick", forged=True)
+    assert picked.delivered and picked.payload["data"]["values"] == ["x"]
+
+
 async def test_an_interaction_token_lasts_fifteen_minutes(emu: DiscordEmulator) -> None:
     interaction = await emu.slash("alice", emu.channel("bar", "comptoir"), "echo", {"text": "t"})
     await interaction.reply()
@@ -233,6 +248,10 @@ async def test_an_interaction_token_lasts_fifteen_minutes(emu: DiscordEmulator) 
         emu.travel(15 * 60 + 1)
         async with session.post(url, json={"content": "late"}, params={"wait": "true"}) as late:
             assert (late.status, (await late.json())["code"]) == (401, 50027)
+        # Editing the answer with the expired token is refused the same way.
+        edit = f"{url}/messages/@original"
+        async with session.patch(edit, json={"content": "edited late"}) as refused:
+            assert (refused.status, (await refused.json())["code"]) == (401, 50027)
     assert [m.content for m in interaction.messages][1:] == ["soon"]
 
 
