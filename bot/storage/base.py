@@ -275,6 +275,11 @@ class FigureStore(Protocol):
         """The player's rating per board."""
         ...
 
+    async def last_figure_days(self, guild_id: int) -> dict[str, str]:
+        """The last day (YYYY-MM-DD) the server has a figure of on each board (a board
+        without any is left out): the board played last is the web page's default."""
+        ...
+
     async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
         """The player's rating after each of their rated games and each season's reset,
         every board, oldest first."""

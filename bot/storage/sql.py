@@ -172,6 +172,10 @@ def standing_query(totals_sql: str, criterion: Metric | str) -> str:
     )
 
 
+# The last day a server has a figure of on each board (``last_figure_days``).
+LAST_FIGURE_DAYS = "SELECT game, MAX(day) FROM stat_values WHERE guild_id = ? GROUP BY game"
+
+
 def shown(metric: Metric, stored: dict[str, tuple[float, float]]) -> float | None:
     """A metric's value from a player's (sum, max) of each stored figure, as a leaderboard
     ranks it; None without any figure to show (a mean without a game to divide by)."""

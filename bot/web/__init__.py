@@ -6,8 +6,9 @@ address: ``GOBELET_WEB_URL/s/<token>``, the token 128 random bits, so that the a
 known only to whom the server gives it. Only these are served, and only for a server whose
 page is on:
 
-- ``/s/<token>``: a leaderboard (``?jeu=``, ``critere=``, ``quand=`` a period or ``sN`` a
-  season, ``page=``), read by ``bot.leaderboards`` as ``/classement`` reads it;
+- ``/s/<token>``: a leaderboard (``?jeu=``, by default the game played last on the server,
+  ``critere=``, ``quand=`` a period or ``sN`` a season, ``page=``), read by
+  ``bot.leaderboards`` as ``/classement`` reads it;
 - ``/s/<token>/joueur/<id>``: a player's figures, as ``/stats`` lists them, and the
   achievements they hold, for a player the server has figures of;
 - ``/s/<token>/joueur/<id>.png``: their picture.
@@ -231,7 +232,8 @@ class WebServer:
         repository = self._storage()
         lang = self._lang(request)
         query = request.query
-        board = BOARDS.get(query.get("jeu", DEFAULT_BOARD))
+        chosen = query["jeu"] if "jeu" in query else await _played_last(repository, page.guild_id)
+        board = BOARDS.get(chosen)
         if board is None:
             raise web.HTTPNotFound()
         metric = query.get("critere", board.criteria[0])
@@ -366,6 +368,16 @@ class WebServer:
             self._storage(), page.guild_id, user, lang, figures, waiting=WAITING_PICTURES
         )
         return web.Response(body=png, content_type="image/png", headers=HEADERS)
+
+
+async def _played_last(repository: Repository, guild_id: int) -> str:
+    """The board the server's newest figures are on, so that its page opens on what is
+    played there rather than on an empty board. Figures are kept per day: of the boards
+    played on the same last day, the first in the games' order; the first game's board
+    when nothing was played yet."""
+    days = await repository.last_figure_days(guild_id)
+    played = [name for name in BOARDS if name in days]
+    return max(played, key=days.__getitem__, default=DEFAULT_BOARD)
 
 
 def _lang_dict(lang_param: str) -> dict[str, str]:

@@ -27,6 +27,7 @@ ROW = re.compile(
     r'<tr data-user="(\d+)"><td class="rank">(.+?)</td><td class="player">'
     r'<a href="(.+?)">(.+?)</a></td><td class="value">(.+?)</td></tr>'
 )
+CURRENT_GAME = re.compile(r'<a href="[^"]*" aria-current="page">(.+?)</a>')
 
 
 @pytest.fixture
@@ -78,6 +79,12 @@ def rows(html: str) -> list[tuple[str, str, str]]:
     return [(unescape(r[1]), unescape(r[3]), unescape(r[4])) for r in ROW.findall(html)]
 
 
+def shown_game(html: str) -> str:
+    """The game whose board the page shows (its link in the games' list is the current one)."""
+    (game,) = CURRENT_GAME.findall(html)
+    return unescape(game)
+
+
 async def test_a_page_that_is_off_or_unknown_is_a_404_that_tells_nothing(
     client: TestClient, repository: Repository
 ) -> None:
@@ -121,6 +128,47 @@ async def test_a_player_without_a_known_name_is_shown_by_their_ids_end(
     await counted(repository, {123456789: {"wins": 1, "games": 1}})
     html = await (await client.get(f"/s/{TOKEN}", params={"jeu": "mia"})).text()
     assert [name for _, name, _ in rows(html)] == ["Joueur n° 6789"]
+
+
+async def test_without_a_game_asked_the_page_opens_on_the_one_played_last(
+    client: TestClient, repository: Repository
+) -> None:
+    await repository.open_web_page(WebPage(GUILD, TOKEN, "Le bar"))
+    # Nothing played yet: the first game's board, empty.
+    html = unescape(await (await client.get(f"/s/{TOKEN}")).text())
+    assert "Personne n'est encore classé ici" in html
+    assert shown_game(html) == "Maya (soirée)"
+    # Only Mia played here (Yadès on another server, and later): Mia's board, with its player.
+    await counted(repository, {101: {"wins": 1, "games": 1}}, names={101: "Alice"})
+    await counted(
+        repository,
+        {104: {"wins": 1, "games": 1}},
+        board=YADES_BOARD,
+        guild=OTHER,
+        day="2026-03-12",
+    )
+    answer = await client.get(f"/s/{TOKEN}")
+    html = unescape(await answer.text())
+    assert answer.status == 200
+    assert "Personne n'est encore classé ici" not in html
+    assert shown_game(html) == "Mia (vies)"
+    assert rows(html) == [("🥇", "Alice", "1")]
+    assert "Mia (vies) — victoires (depuis toujours)" in html
+    # A Yadès game the day after: the page opens on Yadès; Mia's board still when asked for.
+    await counted(
+        repository,
+        {102: {"wins": 1, "games": 1}},
+        board=YADES_BOARD,
+        names={102: "Bob"},
+        day="2026-03-11",
+    )
+    html = unescape(await (await client.get(f"/s/{TOKEN}")).text())
+    assert shown_game(html) == "Yadès" and rows(html) == [("🥇", "Bob", "1")]
+    html = unescape(await (await client.get(f"/s/{TOKEN}", params={"jeu": "mia"})).text())
+    assert shown_game(html) == "Mia (vies)" and rows(html) == [("🥇", "Alice", "1")]
+    html = unescape(await (await client.get(f"/s/{TOKEN}", params={"jeu": "maya"})).text())
+    assert shown_game(html) == "Maya (soirée)"
+    assert "Personne n'est encore classé ici" in html
 
 
 async def test_pages_go_on_past_the_first_twenty(

@@ -136,7 +136,12 @@ async def test_the_page_shows_what_classement_shows_and_only_while_it_is_on(
         assert answer is not None and answer.status == 200
         assert await page.title() == "Classements de bar"
         assert await fits_the_screen(page)
-        # The first game's board by default: nobody plays Maya (party) here.
+        # Nobody plays Maya (party) here: the page opens on the game played last, Mia.
+        assert await page.locator("nav.games a[aria-current=page]").inner_text() == "Mia (vies)"
+        assert "Personne n'est encore classé ici" not in await page.inner_text("main")
+        assert await page.locator("tr[data-user]").count() > 0
+        await page.get_by_role("link", name="Maya (soirée)").click()
+        await page.wait_for_load_state()
         assert "Personne n'est encore classé ici" in await page.inner_text("main")
         await page.get_by_role("link", name="Mia (vies)").click()
         await page.wait_for_load_state()

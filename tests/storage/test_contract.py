@@ -568,6 +568,23 @@ async def test_the_first_figure_day_is_the_servers_oldest(repository: Repository
     assert await repository.first_figure_day(GUILD) == DAY
 
 
+async def test_the_last_figure_day_of_each_board_is_its_newest_on_the_server(
+    repository: Repository,
+) -> None:
+    assert await repository.last_figure_days(GUILD) == {}
+    await finish(repository, {A: {"wins": 1, "games": 1}}, day=NEXT_DAY)
+    await finish(repository, {A: {"wins": 1, "games": 1}}, day=DAY)
+    await finish(repository, {B: {"games": 1}}, board=OTHER_BOARD, day=DAY)
+    await finish(
+        repository, {C: {"games": 1}}, board=OTHER_BOARD, day="2026-04-01", guild=OTHER_GUILD
+    )
+    assert await repository.last_figure_days(GUILD) == {"dice": NEXT_DAY, "cups": DAY}
+    assert await repository.last_figure_days(OTHER_GUILD) == {"cups": "2026-04-01"}
+    # Forgetting the only player of a board takes the board's figures with them.
+    await repository.forget_player(GUILD, B)
+    assert await repository.last_figure_days(GUILD) == {"dice": NEXT_DAY}
+
+
 async def test_only_the_current_season_may_end_elsewhen(repository: Repository) -> None:
     await repository.open_season(GUILD, FIRST, season_timer())
     assert await repository.move_season_end(GUILD, 1, "2026-07-01", season_timer(3000.0))

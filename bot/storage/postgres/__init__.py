@@ -397,6 +397,11 @@ class PostgresRepository:
             )
         return {row[0]: Rating(row[1], row[2]) for row in rows}
 
+    async def last_figure_days(self, guild_id: int) -> dict[str, str]:
+        async with self._connection() as db:
+            rows = await db.fetch(sql.numbered(sql.LAST_FIGURE_DAYS), guild_id)
+        return {row[0]: row[1] for row in rows}
+
     async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
         async with self._connection() as db:
             rows = await db.fetch(

@@ -580,6 +580,11 @@ class SqliteRepository:
         ) as cursor:
             return {row[0]: Rating(row[1], row[2]) for row in await cursor.fetchall()}
 
+    @_serialised
+    async def last_figure_days(self, guild_id: int) -> dict[str, str]:
+        async with self._db.execute(sql.LAST_FIGURE_DAYS, (guild_id,)) as cursor:
+            return {row[0]: row[1] for row in await cursor.fetchall()}
+
     # ---- achievements
 
     async def achievements(self, guild_id: int, users: Sequence[int]) -> dict[int, list[Held]]:
