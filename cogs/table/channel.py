@@ -251,15 +251,19 @@ class Channel:
         view: discord.ui.View | None,
         *,
         interaction: discord.Interaction | None = None,
+        actor: int | None = None,
     ) -> None:
         """Show the table with its story: edited in place, or posted anew at the bottom (a
         headline, a human's turn starting, messages below it, its message deleted).
-        ``interaction``: a command whose public answer is the table's new copy."""
+        ``interaction``: a command whose public answer is the table's new copy; ``actor``:
+        the person whose move this drawing shows, never pinged (they just acted)."""
         post = self.post(table)
         embed = self._mentioned(embed)
         closed = not table.running and not table.started  # a lobby closed before its game
         moved = not closed and (interaction is not None or self.repost_due(table))
         ping = self._turn_starts(table, post)
+        if ping is not None and ping == actor:
+            ping = None
         post.turn_of = self._turn_of(table)
         if not moved and table.message_id is not None:
             # A headline stays with this copy, and the story starts anew under it.

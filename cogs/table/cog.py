@@ -131,12 +131,19 @@ class TableCog(Channel, commands.GroupCog):
             raise TableError("table_busy", game=table.kind)
         return table
 
-    async def refresh(self, table: Table, interaction: discord.Interaction | None = None) -> None:
+    async def refresh(
+        self,
+        table: Table,
+        interaction: discord.Interaction | None = None,
+        *,
+        actor: int | None = None,
+    ) -> None:
         """Redraw the public table message (without components once the table is closed);
-        ``interaction``: a command answered with the table's new copy."""
+        ``interaction``: a command answered with the table's new copy; ``actor``: the person
+        whose move it shows (not pinged)."""
         embed, view = self.table_message(table)
         await self.draw_table(
-            table, embed, view if table.running else None, interaction=interaction
+            table, embed, view if table.running else None, interaction=interaction, actor=actor
         )
 
     def story(self, table: Table, events: Sequence[Any], notes: Sequence[Any] = ()) -> list[str]:
@@ -247,7 +254,9 @@ class TableCog(Channel, commands.GroupCog):
             if not shown:
                 await self.after_move(interaction, table, lines, public=public)
             await self._guarded(
-                table, "redraw the table", self.refresh(table, interaction if shown else None)
+                table,
+                "redraw the table",
+                self.refresh(table, interaction if shown else None, actor=user),
             )
             if shown:
                 await self.answered(interaction, table, lines)
@@ -395,7 +404,9 @@ class TableCog(Channel, commands.GroupCog):
                     await self.after_move(
                         interaction, table, lines, public=public, answer=answer, events=events
                     )
-                await self._followed(table, events, interaction if shown else None)
+                await self._followed(
+                    table, events, interaction if shown else None, actor=interaction.user.id
+                )
                 if shown:
                     await self.answered(interaction, table, lines)
                 self.tables.schedule(table)
@@ -456,13 +467,17 @@ class TableCog(Channel, commands.GroupCog):
         table: Table,
         events: Sequence[Any],
         interaction: discord.Interaction | None = None,
+        *,
+        actor: int | None = None,
     ) -> None:
         """Once a move is told: what the game keeps in step, the redraw (``interaction``: a
-        command answered with the table), the turn's end."""
+        command answered with the table; ``actor``: who moved, not pinged), the turn's end."""
         await self._guarded(table, "follow the move", self._after_events(table, events))
         if any(isinstance(event, self.endings) for event in events):
             await self._guarded(table, "tell the standings", self._ended(table))
-        await self._guarded(table, "redraw the table", self.refresh(table, interaction))
+        await self._guarded(
+            table, "redraw the table", self.refresh(table, interaction, actor=actor)
+        )
         await self._guarded(table, "end the turn", self._after_turn(table))
 
     async def _ended(self, table: Table) -> None:

@@ -268,7 +268,7 @@ class Challenges:
                     "answer the challenge",
                     answers.update(interaction, content=accepted, view=None),
                 )
-                await cog.begun(table, events)
+                await cog.begun(table, events, actor=interaction.user.id)
         except Exception as error:
             await refuse(interaction, error, cog.tables.in_channel(challenge.channel_id))
             if table is not None:

@@ -190,10 +190,11 @@ class YadesCog(
         if table.running and not table.started:
             await self._guarded(table, "draw the lobby", self.refresh(table))
 
-    async def begun(self, table: Table, events: Sequence[Any]) -> None:
-        """A duel just started: tell it, draw the table, start the first turn."""
+    async def begun(self, table: Table, events: Sequence[Any], *, actor: int | None) -> None:
+        """A duel just started (``actor`` accepted it: not pinged): tell it, draw the table,
+        start the first turn."""
         await self._guarded(table, "tell the start", self.tell(table, self._started(table, events)))
-        await self._guarded(table, "draw the table", self.refresh(table))
+        await self._guarded(table, "draw the table", self.refresh(table, actor=actor))
         self.tables.schedule(table)
 
     async def _open(
@@ -243,7 +244,11 @@ class YadesCog(
                 events = await self._start(table)
                 text = t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id))
                 await self.tell(table, [text, *self._started(table, events)])
-                await self._guarded(table, "draw the table", self.refresh(table, interaction))
+                await self._guarded(
+                    table,
+                    "draw the table",
+                    self.refresh(table, interaction, actor=interaction.user.id),
+                )
                 await self.answered(interaction, table, [text])
                 self.tables.schedule(table)
         except Exception:

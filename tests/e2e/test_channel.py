@@ -77,6 +77,12 @@ class Watch:
         self.moves = 0
         self.chat: list[int] = []  # the ids of what people said in the channel
         self.below: list[int] = []  # messages under the controls, after each move
+        self.begun: int | None = None  # the event the game's start was asked at
+        self.starter: int | None = None
+
+    def starting(self, starter: User) -> None:
+        """``starter`` starts the game now (their first turn, if it is, pings nobody)."""
+        self.begun, self.starter = len(self.emulator.transcript.events), starter.id
 
     async def chatter(self) -> None:
         """Now and then people talk in the channel (one message, or two in a row)."""
@@ -119,15 +125,17 @@ class Watch:
 
     def ping_problems(self, turn_of: TurnOf) -> tuple[list[str], int, int]:
         """Every new public message pings nobody, or exactly the player whose turn it shows;
-        every human's turn starts with exactly one ping to them. Returns the problems, the
-        turns counted and the pings sent."""
+        every human's turn starts with exactly one ping to them, but the starter's first
+        turn when the start shows it (they just acted). Returns the problems, the turns
+        counted and the pings sent."""
         humans = {user.id for user in self.humans}
         problems: list[str] = []
         turns = pings = 0
         current: int | None = None
-        for event in self.emulator.transcript.events[self.start :]:
+        opening = self.begun
+        for index, event in enumerate(self.emulator.transcript.events):
             message = event.message
-            if message.channel_id != self.channel.id or message.ephemeral:
+            if index < self.start or message.channel_id != self.channel.id or message.ephemeral:
                 continue
             pinged = event.snapshot["pings"] if event.kind == "create" else []
             pings += len(pinged)
@@ -136,6 +144,13 @@ class Watch:
                 problems.append(f"{message.id} pings {pinged}, the turn is {shown}: {message.text}")
             if not event.snapshot["embeds"] or event.kind == "delete":
                 continue
+            if opening is not None and index >= opening:
+                opening = None  # the start's drawing
+                if shown == self.starter:
+                    if pinged:
+                        problems.append(f"the starter, who just started, is pinged: {pinged}")
+                    current = shown
+                    continue
             if shown != current and shown in humans:
                 turns += 1
                 if pinged != [shown]:
@@ -185,6 +200,7 @@ async def play_maya(emulator: DiscordEmulator, watch: Watch, mode: str, rounds: 
     await emulator.wait_for(
         lambda: all(f"<@{u}>" in (driver.table.text if driver.table else "") for u in humans)
     )
+    watch.starting(starter)
     await driver.click(starter, "start")
     turn = await driver.wait_turn()
     watch.moved(0)
@@ -242,6 +258,7 @@ async def play_yades(emulator: DiscordEmulator, watch: Watch) -> Message:
     """The watch's one human plays a duel against the CPU through the table's buttons and
     menu, to the end; returns the table's last message."""
     [alice] = watch.humans
+    watch.starting(alice)
     await (await emulator.slash(alice, watch.channel, "yades defi", {"cpu": True})).reply()
     last = -1
 
@@ -334,6 +351,7 @@ async def play_menteur(emulator: DiscordEmulator, watch: Watch, dice: int) -> Me
     for other in people[1:]:
         await (await emulator.click(other, lobby, label="Rejoindre")).response()
         await emulator.wait_for(lambda who=other: f"<@{who.id}>" in lobby.text, what="seated")
+    watch.starting(alice)
     await (await emulator.slash(alice, watch.channel, "menteur commencer")).response()
     game = Game(emulator, watch.channel, people)
     panels: dict[int, Message] = {}
@@ -439,3 +457,62 @@ async def test_an_open_maya_panel_offers_its_players_turn_so_a_turn_takes_no_tri
     await driver.announce(opener, panel, driver.menu_values(panel)[-1])
     await emulator.wait_for(lambda: "📣" in panel.text, what="the announcement's receipt")
     assert not panel.buttons and not panel.selects
+
+
+async def first_turn_after_start(
+    emulator: DiscordEmulator, channel: Channel, start: dict[str, Any], turn_of: TurnOf
+) -> tuple[int, list[int]]:
+    """Alice opens a table, Bob joins, Alice clicks Commencer: whose turn the table shows
+    first, and whom that copy pings."""
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    await (await emulator.slash(alice, channel, start["name"], start["options"])).reply()
+    lobby = await emulator.wait_message(channel, where=lambda m: bool(m.buttons))
+    await (await emulator.click(bob, lobby, label="Rejoindre")).response()
+    await emulator.wait_for(lambda: f"<@{bob.id}>" in lobby.text, what="bob seated")
+    mark = len(emulator.transcript.events)
+    await (await emulator.click(alice, lobby, label="Commencer")).response()
+
+    def shown() -> tuple[int, list[int]] | None:
+        for event in emulator.transcript.events[mark:]:
+            if event.message.channel_id != channel.id or event.message.ephemeral:
+                continue
+            player = turn_of(event.snapshot) if event.snapshot["embeds"] else None
+            if player is not None:
+                return player, event.snapshot["pings"] if event.kind == "create" else []
+        return None
+
+    return await emulator.wait_for(shown, what="the first turn shown")
+
+
+@pytest.mark.parametrize(
+    ("start", "stop", "turn_of"),
+    [
+        ({"name": "maya start", "options": {"mode": "vies"}}, "maya stop", maya_turn),
+        ({"name": "yades start", "options": {}}, "yades stop", yades_turn),
+    ],
+    ids=["mia", "yades-duel"],
+)
+async def test_whoever_starts_a_game_and_plays_first_is_not_pinged(
+    emulator: DiscordEmulator,
+    bot: BotProcess,
+    start: dict[str, Any],
+    stop: str,
+    turn_of: TurnOf,
+) -> None:
+    # They just clicked Commencer: a ping goes to whoever the turn passes to, never to the
+    # person who just acted. The seats are drawn at random: tables open until the starter
+    # plays first (1 chance in 2 each time).
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    for _ in range(20):
+        player, pings = await first_turn_after_start(emulator, comptoir, start, turn_of)
+        if player == alice.id:
+            assert pings == [], f"the starter pinged: {pings}"
+            return
+        assert player == bob.id and pings == [bob.id]  # the turn passes to him: one ping
+        await (await emulator.slash(alice, comptoir, stop)).reply()
+        await emulator.wait_for(
+            lambda: not any(m.custom_ids for m in emulator.transcript.public(comptoir.id)),
+            what="the table stopped",
+        )
+    raise AssertionError("the starter never played first in 20 games")
