@@ -15,7 +15,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import buckets, collector, pacing, shutdown
+from bot import buckets, collector, option_checks, pacing, shutdown
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
@@ -90,6 +90,15 @@ def command_ids(synced: list[app_commands.AppCommand]) -> dict[str, int]:
     return ids
 
 
+class Tree(app_commands.CommandTree[Any]):
+    """The command tree: a slash command runs only with every option within what it declares
+    to Discord (``bot.option_checks``), whatever client sent it."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        option_checks.check(interaction)
+        return True
+
+
 class Gobelet(commands.AutoShardedBot):
     tables: Tables
     components: list[stale.DynamicType]
@@ -102,6 +111,7 @@ class Gobelet(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
+            tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions.none(),  # a ping is always explicit
             # No message cache: every listener reads raw events (reactions, deletions), and
             # the cache would hold the last thousand messages seen, the bot's own included.

@@ -7,15 +7,18 @@ table's own refusals (``TableError``), the storage and Discord's checks.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.i18n import command, language, t
+from bot.i18n import ENGLISH, command, language, t
+from bot.i18n.commands import ENGLISH as ENGLISH_COMMANDS
 from bot.kernel.errors import GameError, InvalidRules, NotNow, NotYourTurn, UnknownPlayer
+from bot.option_checks import CHANNEL, CHOICE, LENGTH, OptionRefused
 from bot.storage import Repository, StorageError
 from bot.table import Table, TableError
 from cogs.table import answers
@@ -131,6 +134,44 @@ def _table_error(
     return t(lang, f"err.{error.code}", **params)
 
 
+def _option_refused(error: OptionRefused, lang: str) -> str:
+    """An option out of its declaration: in its command's own words when it has some
+    (``err.option.<command>.<option>``), else said by what it broke, naming what it allows."""
+    parameter, value = error.parameter, error.value
+
+    def shown(name: str) -> str:  # as the reader's client shows it
+        return ENGLISH_COMMANDS.get(name, name) if lang == ENGLISH else name
+
+    params: dict[str, Any] = {"option": shown(parameter.display_name), "value": quoted(value)}
+    least, most = parameter.min_value, parameter.max_value
+    if least is not None:
+        params["least"] = least
+    if most is not None:
+        params["most"] = most
+    if parameter.choices:
+        params["choices"] = ", ".join(shown(choice.name) for choice in parameter.choices)
+        params["values"] = ", ".join(str(choice.value) for choice in parameter.choices)
+        params["codes"] = ", ".join(f"`{choice.value}`" for choice in parameter.choices)
+    own = f"err.option.{error.command.replace(' ', '_')}.{parameter.display_name}"
+    with contextlib.suppress(KeyError):
+        return t(lang, own, **params)
+    if error.problem == CHOICE:
+        return t(lang, "err.option_choice", **params)
+    if error.problem == CHANNEL:
+        return t(lang, "err.option_channel", **params)
+    if error.problem == LENGTH:
+        if isinstance(value, str) and most is not None and len(value) > most:
+            return t(lang, "err.text_too_long", **params)
+        if least is None or least <= 1:
+            return t(lang, "err.text_empty")
+        return t(lang, "err.text_too_short", **params)
+    if least is None:
+        return t(lang, "err.option_most", **params)
+    if most is None:
+        return t(lang, "err.option_least", **params)
+    return t(lang, "err.option_range", **params)
+
+
 def explain(
     error: BaseException,
     lang: str,
@@ -156,6 +197,8 @@ def explain(
         return _table_error(error, lang, table, names, games or {})
     if isinstance(error, StorageError):
         return t(lang, "err.storage")
+    if isinstance(error, OptionRefused):
+        return _option_refused(error, lang)
     if isinstance(error, app_commands.NoPrivateMessage):
         return t(lang, "err.dm")
     if isinstance(error, app_commands.MissingPermissions) and error.missing_permissions == [

@@ -178,3 +178,18 @@ help-more = /help game:… explains one game in detail. One table per channel: o
 help-options = The table's options
 help-commands = The commands
 help-mentioned = 👋 To play, type /help: the games, how to play them, the commands. Then /maya start, /yades challenge or /liarsdice start open a table here.
+
+## err
+# An option out of what its command declares to Discord (a modified client): said by what
+# it broke, or in its command's own words (err-option-<command>-<option>).
+err-option_range = Sorry, { $value } is not possible for `{ $option }`: please pick from { $least } to { $most }.
+err-option_least = Sorry, { $value } is not possible for `{ $option }`: please pick at least { $least }.
+err-option_most = Sorry, { $value } is not possible for `{ $option }`: please pick at most { $most }.
+err-option_choice = Sorry, “{ $value }” is not a choice of `{ $option }`. Please pick one of: { $choices }.
+err-option_channel = Sorry, that channel does not fit `{ $option }`: please pick another one.
+err-text_too_short = Text too short: { $least } characters at least.
+err-option-reglages_minuteur-secondes = The timer goes from { $least } to { $most } seconds.
+err-option-reglages_langue-langue = Unknown language: { $values }.
+err-option-reglages_saison-duree = A season lasts { $values } months.
+err-option-classement-jeu = Unknown game. Games: { $codes }
+err-option-classement-periode = Unknown period. Periods: { $codes }

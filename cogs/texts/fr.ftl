@@ -172,3 +172,18 @@ help-more = /aide jeu:… explique un jeu en détail. Une table par salon : ouvr
 help-options = Les options de la table
 help-commands = Les commandes
 help-mentioned = 👋 Pour jouer, tape /aide : les jeux, comment on joue, les commandes. Ensuite /maya start, /yades defi ou /menteur start ouvrent une table ici.
+
+## err
+# An option out of what its command declares to Discord (a modified client): said by what
+# it broke, or in its command's own words (err-option-<command>-<option>).
+err-option_range = Désolé, { $value } n'est pas possible pour `{ $option }` : choisis de { $least } à { $most }, s'il te plaît.
+err-option_least = Désolé, { $value } n'est pas possible pour `{ $option }` : choisis au moins { $least }, s'il te plaît.
+err-option_most = Désolé, { $value } n'est pas possible pour `{ $option }` : choisis au plus { $most }, s'il te plaît.
+err-option_choice = Désolé, « { $value } » n'est pas un choix de `{ $option }`. Choisis, s'il te plaît, parmi : { $choices }.
+err-option_channel = Désolé, ce salon ne convient pas pour `{ $option }` : choisis-en un autre, s'il te plaît.
+err-text_too_short = Texte trop court : { $least } caractères au moins.
+err-option-reglages_minuteur-secondes = Le minuteur va de { $least } à { $most } secondes.
+err-option-reglages_langue-langue = Langue inconnue : { $values }.
+err-option-reglages_saison-duree = Une saison dure { $values } mois.
+err-option-classement-jeu = Jeu inconnu. Jeux : { $codes }
+err-option-classement-periode = Période inconnue. Périodes : { $codes }

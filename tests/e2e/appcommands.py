@@ -1,7 +1,7 @@
 """The ``data`` of a slash-command interaction, built from the command tree the bot synced.
 
 Values are checked as Discord's client checks them before it sends anything (required options,
-choices, bounds, lengths, where a command is offered, who sees it), so that a test cannot send
+choices, bounds, lengths, kinds of channel, where a command is offered, who sees it), so that a test cannot send
 what no user could type, and a test that types something wrong learns it at once.
 """
 
@@ -78,8 +78,8 @@ def interaction_data(
 ) -> dict[str, Any]:
     """``command`` is the path typed ("game", "game sub", "game group sub"); ``focused`` names
     the option being typed in, for autocomplete. ``forged``: values are sent as given, past
-    the choices, bounds and lengths Discord's client would hold them to (a modified client
-    or a raw API call can send anything of the option's type)."""
+    the choices, bounds, lengths and kinds of channel Discord's client would hold them to (a
+    modified client or a raw API call can send anything of the option's type)."""
     path = command.split()
     resolved: dict[str, dict[str, Any]] = {}
     level = definition
@@ -150,6 +150,13 @@ def _option_value(
 ) -> Any:
     kind = definition["type"]
     name = f"/{command} {definition['name']}"
+    if kind == CHANNEL and not forged and definition.get("channel_types"):
+        channel = value if isinstance(value, Channel) else world.channel(value)
+        if channel.type not in definition["channel_types"]:
+            raise EmulatorError(
+                f"{name}: Discord's client offers channels of types {definition['channel_types']},"
+                f" not {channel.name!r} (type {channel.type})"
+            )
     if kind in OPTION_RESOLVES:
         return resolve(world, value, OPTION_RESOLVES[kind], guild, resolved)
     if kind == ATTACHMENT:

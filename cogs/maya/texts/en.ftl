@@ -229,3 +229,8 @@ ach-maya_untouched-name = Untouchable
 ach-maya_untouched-description = Win a game of Mia with 3 lives or more without losing a single one.
 ach-maya_ten_lifts-name = Bloodhound
 ach-maya_ten_lifts-description = Lift 10 bluffs in a row, at Maya or Mia.
+
+## err
+# An option out of what its command declares, in the game's own words.
+err-option-maya_start-cpu = That many CPUs is not possible: from { $least } to { $most } at this table.
+err-option-maya_tapote-de = Invalid dice.

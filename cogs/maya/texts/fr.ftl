@@ -229,3 +229,8 @@ ach-maya_untouched-name = Intouchable
 ach-maya_untouched-description = Gagner une partie de Mia à 3 vies ou plus sans en perdre une seule.
 ach-maya_ten_lifts-name = Flair infaillible
 ach-maya_ten_lifts-description = Soulever 10 bluffs d'affilée, au Maya comme au Mia.
+
+## err
+# An option out of what its command declares, in the game's own words.
+err-option-maya_start-cpu = Nombre de CPU impossible : de { $least } à { $most } à cette table.
+err-option-maya_tapote-de = Dés invalides.

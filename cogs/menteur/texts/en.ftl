@@ -213,3 +213,7 @@ ach-menteur_exact_calza-name = Calza!
 ach-menteur_exact_calza-description = Call a bid exact, and be right.
 ach-menteur_ten_challenges-name = Lie detector
 ach-menteur_ten_challenges-description = Call "Liar!" rightly 10 times in a row.
+
+## err
+# An option out of what its command declares, in the game's own words.
+err-option-menteur_start-cpu = That many CPUs is not possible: from { $least } to { $most } at this table.

@@ -220,3 +220,7 @@ ach-menteur_exact_calza-name = Calza !
 ach-menteur_exact_calza-description = Dire qu'une enchère est exacte, et qu'elle le soit.
 ach-menteur_ten_challenges-name = Détecteur de mensonges
 ach-menteur_ten_challenges-description = Crier « Menteur ! » à raison 10 fois d'affilée.
+
+## err
+# An option out of what its command declares, in the game's own words.
+err-option-menteur_start-cpu = Nombre de CPU impossible : de { $least } à { $most } à cette table.

@@ -174,3 +174,8 @@ ach-yades_first_roll-name = Yadès in one
 ach-yades_first_roll-description = Roll a Yadès on the first roll of a turn.
 ach-yades_perfect-name = Perfect game
 ach-yades_perfect-description = Fill your whole sheet without losing a single point to the expert.
+
+## err
+# An option out of what its command declares, in the game's own words.
+err-option-yades_start-cpu = That many CPUs is not possible: from { $least } to { $most } at this table.
+err-option-yades_defi-mise = That stake is not possible: from { $least } to { $most } points.

@@ -177,3 +177,8 @@ ach-yades_first_roll-name = Yadès sec
 ach-yades_first_roll-description = Faire un Yadès dès le premier lancer d'un tour.
 ach-yades_perfect-name = Partie parfaite
 ach-yades_perfect-description = Remplir toute sa feuille sans perdre un seul point face à l'expert.
+
+## err
+# An option out of what its command declares, in the game's own words.
+err-option-yades_start-cpu = Nombre de CPU impossible : de { $least } à { $most } à cette table.
+err-option-yades_defi-mise = Mise impossible : de { $least } à { $most } points.
