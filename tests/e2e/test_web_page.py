@@ -3,8 +3,8 @@ served by the real bot: turned on and off with `/reglages web`, it shows the fig
 `/classement` shows for every game, criterion, period and season, a player's figures as
 `/stats` lists them with their picture, and a wrong or retired address is a 404.
 
-Set ``GOBELET_WEB_SCREENSHOT=docs/web-page.png`` to keep the screenshot of the page the
-README shows (the every-board test's Mia board, on a phone's screen)."""
+Set ``GOBELET_WEB_SCREENSHOT=docs/web-page.png`` to keep the screenshot of the page
+``docs/playing.md`` shows (the every-board test's Mia board, on a phone's screen)."""
 
 from __future__ import annotations
 
