@@ -98,7 +98,7 @@ class Turns:
                 return
             try:
                 if _humans_gone(table):
-                    # Everyone left (RULES.md §1): the CPUs do not play on alone in the channel.
+                    # Everyone left (docs/rules.md#when-people-leave): the CPUs do not play on alone.
                     events = await self.act(table, REGISTRY[table.kind].stop(), in_person=False)
                     await self._publish(table, events)
                     return

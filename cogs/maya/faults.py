@@ -1,5 +1,5 @@
-"""*Fautes de jeu* on Discord (RULES.md §1): the accusation message and its buttons, the vote
-by reactions, the vote's close.
+"""*Fautes de jeu* on Discord (docs/rules.md#maya-faute): the accusation message and its
+buttons, the vote by reactions, the vote's close.
 
 A voter's vote is their reaction as it stands: ✅ or ❌, changed or taken back. ``marks``
 keeps each voter's vote reactions in the order they were added, so that with both on the

@@ -2,7 +2,7 @@
 
 The public table shows only dice *counts* and the round's bids; a player's own dice come from
 their own view, in ephemeral messages. All hands are shown only at the reveal of a challenge
-(RULES.md §3, §4), from the public ``Revealed`` event.
+(docs/rules.md#menteur-challenge, #hidden-dice), from the public ``Revealed`` event.
 """
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ def _game_error(
         player = params.get("player")
         if actor is not None and player is not None and player != actor:
             return t(lang, "err.accused_not_playing", player=names(player))
-        # A spectator pressing a turn button is told whose turn it is (RULES.md §4).
+        # A spectator pressing a turn button is told whose turn it is (docs/rules.md#turns).
         current = table.current if table is not None else None
         if current is not None:
             return t(lang, "err.unknown_player_turn", current=names(current))

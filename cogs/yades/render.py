@@ -1,6 +1,6 @@
 """Yadès in words and components: the public turn message, the story, the sheets as text.
 
-Every roll is public (RULES.md §2): the dice are on the table message, with the hold
+Every roll is public (docs/rules.md#yades-turn): the dice are on the table message, with the hold
 toggles, the re-roll button and the menu of open boxes, all from the channel's view and the
 legal moves of the player whose turn it is.
 """

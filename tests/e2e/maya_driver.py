@@ -272,7 +272,8 @@ NOT_LOOKED = (
     "Tu as relancé sans regarder",
     "You re-rolled without looking",
 )
-# Public lines that may show dice: a lift's reveal and a Warrior's open roll (RULES.md §1).
+# Public lines that may show dice: a lift's reveal and a Warrior's open roll
+# (docs/rules.md#hidden-dice).
 PUBLIC_DICE_ALLOWED = ("soulève", "lifts", "⚔️")
 BLIND = "blind"  # a player's knowledge of their own cup: dice (a, b, value), BLIND, or None
 

@@ -1,6 +1,6 @@
 """Maya refusals, end to end: every one private to the user, clear, and in their language.
 
-RULES.md §4: one game per channel; the starter (or Manage Server) stops it; only the
+docs/rules.md#every-game: one game per channel; the starter (or Manage Server) stops it; only the
 player whose turn it is acts, anyone else gets a private refusal naming whose turn it is.
 carol's client is en-US: her refusals are in English; the others' in French.
 """

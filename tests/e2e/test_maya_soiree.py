@@ -3,7 +3,7 @@
 Dice are random (seeded for reproducibility), so the tests drive the game adaptively:
 they read each player's private dice and choose the moves that reach the situation
 under test (a real Maya, a Warrior's success …), within a bound. Every sip and glass is
-checked in the public table embed against what RULES.md §1 says the move costs.
+checked in the public table embed against what docs/rules.md#maya says the move costs.
 """
 
 from __future__ import annotations
@@ -557,7 +557,8 @@ async def test_a_motive_shows_as_typed_on_the_accusation_through_its_vote(
 async def test_a_changed_or_withdrawn_vote_counts_as_it_stands_when_the_vote_closes(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
-    # RULES.md §1: Bob accuses Patron, who contests; Alice votes ✅, takes it back, votes ❌;
+    # docs/rules.md#maya-faute: Bob accuses Patron, who contests; Alice votes ✅, takes it
+    # back, votes ❌;
     # Bob votes ✅. One each: a tie, which acquits.
     party = Party(emulator, ("alice", "bob", "patron"))
     comptoir = party.channel

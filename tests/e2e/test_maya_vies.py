@@ -529,7 +529,7 @@ class RandomGame:
         raise AssertionError(f"no end after {limit} turns")
 
     def check(self, bot: BotProcess) -> int:
-        """Everything RULES.md §4 promises about hidden dice; returns the reveals checked."""
+        """Everything docs/rules.md#hidden-dice promises; returns the reveals checked."""
         transcript = self.emulator.transcript
         channel = self.driver.channel.id
         assert public_dice_leaks(transcript, channel) == []
@@ -554,7 +554,7 @@ LEAK_GAMES = [
     pytest.param("vies", ("carol", "alice", "bob"), 2, None, 13, id="vies-3-users-2-cpus"),
     pytest.param("vies", ("alice", "bob", "carol", "dave"), 1, None, 14, id="vies-4-users-1-cpu"),
 ]
-LEAK_LIVES = 6  # the seed's long Mia: 6 lives each
+LEAK_LIVES = 6  # a long Mia: 6 lives each
 
 
 @pytest.mark.bot_env(GOBELET_DICE_SEED=SEED)

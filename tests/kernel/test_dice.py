@@ -1,5 +1,6 @@
 """Rule tests of the Maya values (``bot.games.maya.values``) and the dice faces every game shows
-(``bot.kernel.dice``): reading two dice, the ordering, probabilities, faces (RULES.md §1)."""
+(``bot.kernel.dice``): reading two dice, the ordering, probabilities, faces
+(docs/rules.md#maya-values)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Maya (party preset ``soiree``) and Mia (lives preset ``vies``): RULES.md §1, pure.
+"""Maya (party preset ``soiree``) and Mia (lives preset ``vies``): docs/rules.md#maya, pure.
 
 The engine is a state machine in the decide/evolve style:
 

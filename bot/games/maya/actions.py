@@ -113,7 +113,7 @@ class Vote:
 
 @dataclass(frozen=True, slots=True)
 class WithdrawVote:
-    """A voter takes their reaction back: they have not voted any more (RULES.md §1)."""
+    """A voter takes their reaction back: they have not voted any more (docs/rules.md#maya-faute)."""
 
     player: int
     fault: int

@@ -1,4 +1,5 @@
-"""CPU policy for Maya (party preset ``soiree``) and Mia (lives preset ``vies``): RULES.md §1.
+"""CPU policy for Maya (party preset ``soiree``) and Mia (lives preset ``vies``):
+docs/rules.md#maya.
 
 ``choose(view, legal, level, rng)`` picks one of ``legal`` (templates from
 ``maya.legal_actions``: the caller fills the dice with ``maya.complete``). It decides

@@ -1,4 +1,4 @@
-"""*Fautes de jeu* (party preset, RULES.md §1): accusations, the table's vote, the appeal."""
+"""*Fautes de jeu* (party preset, docs/rules.md#maya-faute): accusations, the vote, the appeal."""
 
 from __future__ import annotations
 

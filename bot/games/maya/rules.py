@@ -1,4 +1,4 @@
-"""Maya and Mia's rules as data (RULES.md §1): presets, options, refusals."""
+"""Maya and Mia's rules as data (docs/rules.md#maya-options): presets, options, refusals."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ class FaultStatus(StrEnum):
 OPEN, ANNOUNCE, RESPOND, OVER = Phase
 IN, WAITING, OUT, LEFT = Status
 AVEUGLE, TAPOTE, SECONDE_CHANCE = Play
-AT_TABLE = (IN, WAITING)  # may accuse, be accused and vote (RULES.md §1)
+AT_TABLE = (IN, WAITING)  # may accuse, be accused and vote (docs/rules.md#maya-faute)
 
 # --------------------------------------------------------------------------- errors
 
@@ -104,7 +104,7 @@ class AlreadyVoted(GameError):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every table option of RULES.md §1, as data. Build it with ``Rules.preset``."""
+    """Every table option of docs/rules.md#maya-options, as data. Build it with ``Rules.preset``."""
 
     preset: str = SOIREE
     ouvreur: str = "perdant"  # who opens after a loss: "perdant" or "suivant"

@@ -1,4 +1,4 @@
-"""Dés du menteur (Liar's dice; Palifico and Calza as options): RULES.md §3, pure.
+"""Dés du menteur (Liar's dice; Palifico and Calza as options): docs/rules.md#menteur, pure.
 
 Same shape as every game: ``legal_actions(state, player)`` lists what a player may do now;
 ``apply(state, action)`` checks the action, *decides* its events, then *evolves* a copy of

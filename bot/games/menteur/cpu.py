@@ -1,4 +1,4 @@
-"""CPU policy for the dés du menteur (Liar's dice): RULES.md §3.
+"""CPU policy for the dés du menteur (Liar's dice): docs/rules.md#menteur.
 
 ``choose(view, legal, level, rng)`` picks one of ``legal`` (from ``menteur.turn_actions``
 or ``legal_actions``; a ``Roll`` is a template the caller fills with
@@ -7,7 +7,8 @@ dice count, this round's bids and the rules; it never sees the state, so it cann
 what is under another player's cup. ``rng`` is the only randomness it uses.
 
 A bid it makes is built here (``Bid(player, quantity, face)``) and played only when the
-raise rules of RULES.md §3 allow it and ``legal`` holds it (or holds bid templates).
+raise rules (docs/rules.md#menteur-raise) allow it and ``legal`` holds it (or holds bid
+templates).
 
 The levels (facile and moyen open on the face they hold most, at the highest quantity
 that holds with a chance of at least ``TUNING.open_holds`` by their own dice; difficile
@@ -209,7 +210,7 @@ def _holds(table: _Table, quantity: int, face: int) -> float:
 
 
 def _is_raise(table: _Table, quantity: int, face: int) -> bool:
-    """Whether (``quantity``, ``face``) may follow the table's bid (RULES.md §3)."""
+    """Whether (``quantity``, ``face``) may follow the table's bid (docs/rules.md#menteur-raise)."""
     if quantity < 1 or quantity > table.total or face not in table.faces(table.bid is None):
         return False
     return table.bid is None or quantity >= _minimal_raise(table.bid, face, table.jokers)

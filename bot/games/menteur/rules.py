@@ -1,4 +1,4 @@
-"""Dés du menteur's rules as data (RULES.md §3): table options and refusals."""
+"""Dés du menteur's rules as data (docs/rules.md#menteur-options): table options, refusals."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ class InvalidBid(GameError):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The table options of RULES.md §3. Build it with ``Rules.for_preset``."""
+    """The table options of docs/rules.md#menteur-options. Build it with ``Rules.for_preset``."""
 
     dice: int = 5  # starting dice per player: 3, 4 or 5
     jokers: bool = True  # ones count for every face 2-6

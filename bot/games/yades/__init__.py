@@ -1,4 +1,5 @@
-"""Yadès (preset ``yades``) and international Yahtzee (preset ``classique``): RULES.md §2, pure.
+"""Yadès (preset ``yades``) and international Yahtzee (preset ``classique``), pure:
+docs/rules.md#yades.
 
 Same shape as every game: ``legal_actions(state, player)`` lists what a player may do now;
 ``apply(state, action)`` checks the action, *decides* its events, then *evolves* a copy of

@@ -1,7 +1,7 @@
 """Yadès' achievements (``bot.kernel.achievements``), read from a finished game:
 
 - ``yades_prime``: a Yadès of Yadès, a second five of a kind scored once the Yadès box
-  holds its points (the Prime Yadès box of seed 001, or the further Yahtzee's bonus of
+  holds its points (the Prime Yadès box of the ``yades`` sheet, or the further Yahtzee's bonus of
   the ``classique`` sheet);
 - ``yades_first_roll``: five of a kind on the first roll of a turn;
 - ``yades_perfect``: a perfect game. The game came to its end with every sheet full, the

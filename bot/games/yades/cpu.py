@@ -1,4 +1,4 @@
-"""CPU players for Yadès and Yahtzee (RULES.md §2), and the advice of ``/yades conseil``.
+"""CPU players for Yadès and Yahtzee (docs/rules.md#yades-cpu), and ``/yades conseil``'s advice.
 
 ``choose(view, legal, level, rng)`` picks one of ``legal`` (templates from
 ``yades.legal_actions``: the caller fills a roll's dice with ``yades.complete``). Every

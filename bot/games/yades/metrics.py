@@ -38,8 +38,8 @@ class YadesSetup:
     """A Yadès table's rules: the engine's sheet, and the stake (*mise*) of a challenge.
 
     The stake is in leaderboard points: when a game with a stake ends with one winner,
-    the winner's ``stake_won`` and every other human's ``stake_lost`` grow by it (RULES.md
-    §2); a shared win moves no stake.
+    the winner's ``stake_won`` and every other human's ``stake_lost`` grow by it
+    (docs/rules.md#yades-mise); a shared win moves no stake.
     """
 
     rules: Rules

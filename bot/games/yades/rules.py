@@ -1,4 +1,4 @@
-"""Yadès and Yahtzee's constants and refusals (RULES.md §2)."""
+"""Yadès and Yahtzee's constants and refusals (docs/rules.md#yades)."""
 
 from __future__ import annotations
 

@@ -201,8 +201,8 @@ def _face_boxes() -> tuple[Box, ...]:
     return tuple(Box(name, FACE, UPPER, face=i + 1) for i, name in enumerate(names))
 
 
-# Seed 001: 14 boxes, Prime des 63 when the upper total is strictly above 63, straights of
-# 3 and 4, a second Yadès in its own box (Prime Yadès).
+# docs/rules.md#yades-sheet: 14 boxes, Prime des 63 when the upper total is strictly above
+# 63, straights of 3 and 4, a second Yadès in its own box (Prime Yadès).
 YADES_SHEET = Sheet(
     boxes=(
         *_face_boxes(),
@@ -241,7 +241,7 @@ CLASSIQUE_SHEET = Sheet(
 
 PRESET_SHEETS: dict[str, Sheet] = {YADES: YADES_SHEET, CLASSIQUE: CLASSIQUE_SHEET}
 
-# Boxes a server may add to its sheet (the seed's "variantes"), by name.
+# Boxes a server may add to its sheet (docs/rules.md#yades-server-sheets), by name.
 EXTRA_BOXES: dict[str, Box] = {
     "paire": Box("paire", OF_A_KIND, count=2),  # two alike: the sum of the dice
     "suite_5": Box("suite_5", STRAIGHT, count=5, points=50),  # five in a row

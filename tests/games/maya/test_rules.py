@@ -1,4 +1,5 @@
-"""Rule tests of the Maya/Mia engine (RULES.md §1), one per rule statement, with scripted dice.
+"""Rule tests of the Maya/Mia engine (docs/rules.md#maya), one per rule statement, with
+scripted dice.
 
 Every action that rolls carries its dice (``dice=(a, b)``, ``face=``), so each test plays
 exactly the round it describes, through the public API only.
@@ -761,7 +762,7 @@ def test_an_announcement_after_a_tapote_is_marked_blind():
 
 
 def test_the_real_dice_decide_a_lift_after_a_tapote():
-    # The seed's example: 31, tap the 3 hoping for a 2, announce Maya blind.
+    # The example of docs/rules.md#maya-blind: 31, tap the 3 hoping for a 2, announce Maya blind.
     state, _ = play(game(), Roll(1, dice=(3, 1)), Tap(1, 0, face=2), Announce(1, MAYA))
     state, events = lifted(state)
     assert the(events, "revealed").data["dice"] == [2, 1]

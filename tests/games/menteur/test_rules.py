@@ -1,4 +1,4 @@
-"""Rule tests of the Dés du menteur engine (RULES.md §3), one per rule statement, with
+"""Rule tests of the Dés du menteur engine (docs/rules.md#menteur), one per rule statement, with
 scripted dice.
 
 Every ``Roll`` carries every active player's hand (in seating order), so each test plays

@@ -1,4 +1,5 @@
-"""Rule tests of the two Dés du menteur variants (RULES.md §3), one per statement, with
+"""Rule tests of the two Dés du menteur variants (docs/rules.md#menteur-calza and
+#menteur-palifico), one per statement, with
 scripted dice: *Calza* (the last bid called exact) and *Palifico* (a player down to one
 die for the first time opens a round where ones are not jokers and the face is kept).
 Both are table options, off by default.

@@ -1,4 +1,4 @@
-"""Rule tests of the Yadès engine (RULES.md §2, seed 001), one per rule statement.
+"""Rule tests of the Yadès engine (docs/rules.md#yades), one per rule statement.
 
 Every roll carries its dice (``Roll(player, keep, dice=...)``), so each test plays exactly
 the turn it describes, through the public API only. Scoring is checked box by box for
