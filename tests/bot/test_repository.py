@@ -20,8 +20,8 @@ OUTSIDE = tuple(
     "".join(parts)
     for parts in (
         ("../", "shared"),
-        ("shared/", "RULES"),
-        ("shared/", "seeds"),
+        ("shared", "/RULES"),
+        ("shared", "/seeds"),
         ("RULES", ".md"),
         ("ARCHITECTURE", ".md"),
         ("TESTING", ".md"),
