@@ -4,6 +4,7 @@ another table's moves)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -191,7 +192,7 @@ async def test_a_maya_panel_is_never_edited_once_its_token_has_expired(
     async def edited() -> None:
         edits.append("edit")
 
-    clock = [1000.0]
+    clock = [time.monotonic()]  # a panel's opening time is read from the real clock
     monkeypatch.setattr("cogs.table.panels.time.monotonic", lambda: clock[0])
     for player, message_id in ((A, 1), (B, 2)):
         await cog._keep(Interaction(player, edited), table, Message(message_id, edited))
