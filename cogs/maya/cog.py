@@ -28,7 +28,7 @@ from cogs.maya.components import (
 )
 from cogs.maya.errors import explain
 from cogs.maya.faults import VOTE, Faults
-from cogs.table import TableCog, answers
+from cogs.table import TableCog, answers, permissions
 from cogs.table.channel import display_name
 from cogs.table.components import lobby_view
 from cogs.table.endings import elimination_standings, went_out
@@ -50,6 +50,9 @@ class Reply(Enum):
 PANEL_CLICKS = ("roll", "roll_blind", "roll_reverse", "believe", "believe_blind")
 PANEL_UPDATES = ("announce", "tap0", "tap1", "second_chance")
 NEWCOMER = 0  # no Discord user has this id: someone not at the table
+# What *faute* votes need of the channel: the bot's ✅ ❌ under an accusation, and taking
+# off the reactions of those who may not vote (``cogs.maya.faults``).
+FAULT_VOTES = ("add_reactions", "manage_messages")
 
 
 @app_commands.guild_only()
@@ -395,6 +398,8 @@ class MayaCog(
             preset=render.preset_label(rules, table.lang),
         )
         await self.opened(interaction, table, text)
+        if rules.fautes:
+            await permissions.tell_lacking(interaction, FAULT_VOTES, "perm.faults")
 
     @app_commands.command(name="quitter", description="Quitter la table de ce salon")
     async def leave(self, interaction: discord.Interaction) -> None:

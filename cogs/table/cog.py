@@ -23,7 +23,7 @@ from bot.i18n import t
 from bot.kernel.errors import NotNow
 from bot.kernel.spec import GameSpec
 from bot.table import Table, TableError, Tables
-from cogs.table import answers
+from cogs.table import answers, permissions
 from cogs.table.achievements import earned_lines
 from cogs.table.channel import Channel, display_name
 from cogs.table.components import LOBBY_ACTIONS
@@ -205,7 +205,9 @@ class TableCog(Channel, commands.GroupCog):
         starter_name: str | None = None,
         channel_id: int | None = None,
     ) -> Table:
-        """A new lobby in the channel (``starter``: opened for someone else, a challenger)."""
+        """A new lobby in the channel (``starter``: opened for someone else, a challenger);
+        refused where the bot could not play it."""
+        permissions.check_playable(interaction)
         return await self.tables.open(
             guild_id=interaction.guild_id or 0,
             channel_id=channel_id or interaction.channel_id or 0,

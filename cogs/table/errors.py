@@ -21,7 +21,7 @@ from bot.kernel.errors import GameError, InvalidRules, NotNow, NotYourTurn, Unkn
 from bot.option_checks import CHANNEL, CHOICE, LENGTH, OptionRefused
 from bot.storage import Repository, StorageError
 from bot.table import Table, TableError
-from cogs.table import answers
+from cogs.table import answers, permissions
 
 if TYPE_CHECKING:
     from cogs.table.cog import TableCog
@@ -122,6 +122,8 @@ def _table_error(
     for key in ("command", "other"):  # commands, as the reader's client names them
         if key in params:
             params[key] = command(lang, params[key])
+    if "permissions" in params:  # the bot's own, as Discord names them to the reader
+        params["permissions"] = permissions.names(lang, params["permissions"])
     if error.code == "no_table":
         params["game"] = t(lang, f"game.any.{params['game']}")
     if error.code == "table_busy":

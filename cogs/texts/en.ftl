@@ -193,3 +193,21 @@ err-option-reglages_langue-langue = Unknown language: { $values }.
 err-option-reglages_saison-duree = A season lasts { $values } months.
 err-option-classement-jeu = Unknown game. Games: { $codes }
 err-option-classement-periode = Unknown period. Periods: { $codes }
+
+## perm
+# The bot's permissions, as Discord names them to an English client.
+perm-view_channel = View Channel
+perm-send_messages = Send Messages
+perm-embed_links = Embed Links
+perm-read_message_history = Read Message History
+perm-add_reactions = Add Reactions
+perm-manage_messages = Manage Messages
+
+## err
+err-bot_permissions = I cannot play in this channel, I lack { $count ->
+        [one] this permission
+       *[other] these permissions
+    }: { $permissions }. Please ask someone who manages the server to grant { $count ->
+        [one] it
+       *[other] them
+    } to me here, or open the table in another channel.

@@ -187,3 +187,21 @@ err-option-reglages_langue-langue = Langue inconnue : { $values }.
 err-option-reglages_saison-duree = Une saison dure { $values } mois.
 err-option-classement-jeu = Jeu inconnu. Jeux : { $codes }
 err-option-classement-periode = Période inconnue. Périodes : { $codes }
+
+## perm
+# The bot's permissions, as Discord names them to a French client.
+perm-view_channel = Voir le salon
+perm-send_messages = Envoyer des messages
+perm-embed_links = Intégrer des liens
+perm-read_message_history = Voir les anciens messages
+perm-add_reactions = Ajouter des réactions
+perm-manage_messages = Gérer les messages
+
+## err
+err-bot_permissions = Je ne peux pas jouer dans ce salon, il me manque { $count ->
+        [one] cette permission
+       *[other] ces permissions
+    } : { $permissions }. Demande à quelqu'un qui gère le serveur de me { $count ->
+        [one] la
+       *[other] les
+    } donner ici, ou ouvre la table dans un autre salon.

@@ -22,7 +22,7 @@ from bot.i18n import t
 from bot.storage import Timer
 from bot.table import Table, TableError
 from bot.table.clock import Clock
-from cogs.table import answers
+from cogs.table import answers, permissions
 from cogs.table.channel import display_name
 from cogs.table.components import label_of, style_of
 from cogs.table.errors import private_lang, public_lang, refuse, say_privately
@@ -140,6 +140,7 @@ class Challenges:
             return
         if not 0 <= mise <= MAX_STAKE:
             raise TableError("stake", most=MAX_STAKE)
+        permissions.check_playable(interaction)  # no duel is offered where none can be played
         busy = self.cog.tables.in_channel(interaction.channel_id or 0)
         if busy is not None:
             raise TableError("table_busy", game=busy.kind)
@@ -228,6 +229,14 @@ class Challenges:
                     t(lang, "y.challenge.not_you", player=f"<@{challenge.challenged}>"),
                 )
                 return
+            if action == "accept":
+                try:
+                    permissions.check_playable(interaction)
+                except TableError as error:
+                    # The bot can no longer play here: the challenge waits, to be accepted
+                    # once it can (or to expire).
+                    await refuse(interaction, error)
+                    return
             try:
                 await self.clock.cancel(challenge.key)  # answered: it expires no more
             except Exception as error:

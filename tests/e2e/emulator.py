@@ -902,7 +902,7 @@ class DiscordEmulator:
         else:
             if user.id not in guild.members:
                 raise EmulatorError(f"{user.name} is not a member of {guild.name}")
-            permissions = guild.permissions(user)
+            permissions = guild.permissions(user, channel)
             payload["channel"] = {**channel.payload(), "permissions": str(permissions)}
             payload["guild_id"] = str(guild.id)
             payload["guild"] = {
@@ -913,7 +913,7 @@ class DiscordEmulator:
             payload["guild_locale"] = guild.preferred_locale
             payload["member"] = guild.member(user).payload(permissions=permissions)
             payload["context"] = 0  # GUILD
-            payload["app_permissions"] = str(guild.permissions(self.world.bot))
+            payload["app_permissions"] = str(guild.permissions(self.world.bot, channel))
             payload["authorizing_integration_owners"] = {"0": str(guild.id)}
         if message is not None:
             payload["message"] = message.payload(self.world.bot.payload())
@@ -1676,7 +1676,7 @@ class DiscordEmulator:
             return
         if self.world.bot.id not in guild.members:
             raise DiscordHTTPError(403, 50001, "Missing Access")
-        granted = guild.permissions(self.world.bot)
+        granted = guild.permissions(self.world.bot, channel)
         if granted & (permission | VIEW_CHANNEL) != permission | VIEW_CHANNEL:
             raise _fail(MISSING_PERMISSIONS)
 

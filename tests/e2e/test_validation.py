@@ -8,7 +8,14 @@ import aiohttp
 
 from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.validation import commands_problems, message_problems
-from tests.e2e.world import ALL_PERMISSIONS, MANAGE_GUILD, World
+from tests.e2e.world import (
+    ALL_PERMISSIONS,
+    EMBED_LINKS,
+    MANAGE_GUILD,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    World,
+)
 
 
 def _codes(problems: list[tuple[list[str | int], str, str]]) -> list[tuple[str, str]]:
@@ -78,6 +85,34 @@ def test_permissions_come_from_roles_and_ownership() -> None:
     assert bar.permissions(world.user("carol")) & MANAGE_GUILD
     assert not bar.permissions(world.user("alice")) & MANAGE_GUILD
     assert world.guild("pub").permissions(world.user("dave")) & MANAGE_GUILD
+
+
+def test_a_channel_overwrite_changes_permissions_in_that_channel_only() -> None:
+    world = World.default()
+    bar = world.guild("bar")
+    comptoir, terrasse = bar.channel("comptoir"), bar.channel("terrasse")
+    bot, barman = world.bot, bar.role("Barman")
+    world.overwrite(terrasse, bot, deny=SEND_MESSAGES | EMBED_LINKS)
+    assert not bar.permissions(bot, terrasse) & (SEND_MESSAGES | EMBED_LINKS)
+    assert bar.permissions(bot, terrasse) & VIEW_CHANNEL
+    assert bar.permissions(bot, comptoir) & SEND_MESSAGES
+    assert bar.permissions(bot) & SEND_MESSAGES  # server-wide, as before
+    # @everyone's overwrite, then the roles', then the member's own.
+    world.overwrite(terrasse, bar.everyone, deny=SEND_MESSAGES)
+    world.overwrite(terrasse, barman, allow=SEND_MESSAGES)
+    assert not bar.permissions(world.user("alice"), terrasse) & SEND_MESSAGES
+    assert bar.permissions(world.user("carol"), terrasse) & SEND_MESSAGES
+    world.overwrite(terrasse, world.user("carol"), deny=SEND_MESSAGES)
+    assert not bar.permissions(world.user("carol"), terrasse) & SEND_MESSAGES
+    assert bar.permissions(world.user("patron"), terrasse) == ALL_PERMISSIONS  # the owner
+    sent = {o["id"]: o for o in terrasse.payload()["permission_overwrites"]}
+    assert sent[str(bot.id)] == {
+        "id": str(bot.id),
+        "type": 1,
+        "allow": "0",
+        "deny": str(SEND_MESSAGES | EMBED_LINKS),
+    }
+    assert sent[str(barman.id)]["type"] == 0
 
 
 async def test_json_answers_are_exactly_application_json(emulator: DiscordEmulator) -> None:

@@ -135,6 +135,25 @@ class Role:
 
 
 @dataclass
+class Overwrite:
+    """A channel's permission overwrite for a role (``@everyone``'s id is the server's) or for
+    one member: what it allows and denies there beyond their server-wide permissions."""
+
+    id: int
+    member: bool
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": 1 if self.member else 0,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
+@dataclass
 class Channel:
     id: int
     name: str
@@ -142,6 +161,7 @@ class Channel:
     type: int = TEXT_CHANNEL
     position: int = 0
     recipient: User | None = None  # DM channels only
+    overwrites: list[Overwrite] = field(default_factory=list)
 
     @property
     def is_dm(self) -> bool:
@@ -162,7 +182,7 @@ class Channel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [overwrite.payload() for overwrite in self.overwrites],
             "nsfw": False,
             "topic": None,
             "last_message_id": None,
@@ -237,8 +257,9 @@ class Guild:
         except KeyError:
             raise LookupError(f"user {user_id} is not a member of {self.name!r}") from None
 
-    def permissions(self, user: User | int) -> int:
-        """A member's server-wide permissions, as Discord computes them (no channel overwrites)."""
+    def permissions(self, user: User | int, channel: Channel | None = None) -> int:
+        """A member's permissions, as Discord computes them: server-wide from their roles, or
+        in ``channel``, its overwrites applied (@everyone's, then their roles', then their own)."""
         member = self.member(user)
         if member.user.id == self.owner_id:
             return ALL_PERMISSIONS
@@ -248,6 +269,21 @@ class Guild:
             value |= roles[role_id].permissions
         if value & ADMINISTRATOR:
             return ALL_PERMISSIONS
+        if channel is None:
+            return value
+        found = {(o.id, o.member): o for o in channel.overwrites}
+        everyone = found.get((self.id, False))
+        if everyone is not None:
+            value = (value & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role_id in member.role_ids:
+            role = found.get((role_id, False))
+            if role is not None:
+                allow, deny = allow | role.allow, deny | role.deny
+        value = (value & ~deny) | allow
+        own = found.get((member.user.id, True))
+        if own is not None:
+            value = (value & ~own.deny) | own.allow
         return value
 
     def payload(self) -> dict[str, Any]:
@@ -426,6 +462,19 @@ class World:
         member = Member(user, [guild.role(role).id for role in roles or []])
         guild.members[user.id] = member
         return member
+
+    def overwrite(
+        self, channel: Channel, who: User | Role, *, allow: int = 0, deny: int = 0
+    ) -> Overwrite:
+        """Allow and deny ``who`` (a member, the bot included, or a role) permissions in
+        ``channel``, beyond their server-wide ones, as a channel's settings do."""
+        member = isinstance(who, User)
+        found = next((o for o in channel.overwrites if (o.id, o.member) == (who.id, member)), None)
+        if found is None:
+            found = Overwrite(who.id, member)
+            channel.overwrites.append(found)
+        found.allow, found.deny = allow, deny
+        return found
 
     # --- looking up -----------------------------------------------------------------------
 

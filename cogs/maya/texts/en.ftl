@@ -234,3 +234,13 @@ ach-maya_ten_lifts-description = Lift 10 bluffs in a row, at Maya or Mia.
 # An option out of what its command declares, in the game's own words.
 err-option-maya_start-cpu = That many CPUs is not possible: from { $least } to { $most } at this table.
 err-option-maya_tapote-de = Invalid dice.
+
+## perm
+# Told privately to whoever opens a Maya table with *faute* votes where the bot lacks what
+# they need (the table opens all the same).
+perm-faults = ⚠️ The table is open, but foul votes will work less well here, I lack { $count ->
+        [one] this permission
+       *[other] these permissions
+    }: { $permissions }.
+perm-faults-add_reactions = • I will not be able to put ✅ and ❌ under accusations: each voter will have to add their reaction themselves.
+perm-faults-manage_messages = • I will not be able to take off the reactions of those who may not vote: they will stay under accusations, without counting.

@@ -234,3 +234,13 @@ ach-maya_ten_lifts-description = Soulever 10 bluffs d'affilée, au Maya comme au
 # An option out of what its command declares, in the game's own words.
 err-option-maya_start-cpu = Nombre de CPU impossible : de { $least } à { $most } à cette table.
 err-option-maya_tapote-de = Dés invalides.
+
+## perm
+# Told privately to whoever opens a Maya table with *faute* votes where the bot lacks what
+# they need (the table opens all the same).
+perm-faults = ⚠️ La table est ouverte, mais les votes de *faute de jeu* marcheront moins bien ici, il me manque { $count ->
+        [one] cette permission
+       *[other] ces permissions
+    } : { $permissions }.
+perm-faults-add_reactions = • Je ne pourrai pas mettre ✅ et ❌ sous les accusations : chaque votant devra ajouter sa réaction lui-même.
+perm-faults-manage_messages = • Je ne pourrai pas retirer les réactions de ceux qui ne votent pas : elles resteront sous les accusations, sans compter.
