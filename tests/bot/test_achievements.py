@@ -139,13 +139,15 @@ def test_every_achievement_has_a_name_and_a_description_in_both_languages() -> N
 
 def cog_of(game: str) -> type[TableCog]:
     # From the module itself: a bot started and closed earlier in the process may have
-    # unloaded the extension, its class gone from TableCog.__subclasses__().
+    # unloaded the extension, its class gone from TableCog.__subclasses__(); imported again,
+    # it derives from the TableCog imported again with it, not from this module's.
     module = importlib.import_module(f"cogs.{game}.cog")
+    base = importlib.import_module("cogs.table.cog").TableCog
     return next(
         found
         for found in vars(module).values()
         if isinstance(found, type)
-        and issubclass(found, TableCog)
+        and issubclass(found, base)
         and getattr(found, "spec", None) is not None
         and found.spec.name == game
     )
