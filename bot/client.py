@@ -19,13 +19,13 @@ from bot import buckets, collector, option_checks, pacing, shutdown
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
+from bot.interactions import answers, stale
 from bot.storage import StorageError, open_repository
 from bot.table import Tables
 from bot.table.clock import backoff
-from cogs.table import answers, stale
 
 if TYPE_CHECKING:
-    from cogs.table import TableCog
+    from bot.interactions.games import GameSide
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ class Tree(app_commands.CommandTree[Any]):
 class Gobelet(commands.AutoShardedBot):
     tables: Tables
     components: list[stale.DynamicType]
-    table_cogs: dict[str, TableCog]  # game -> its cog (each registers itself when loaded)
+    table_cogs: dict[str, GameSide]  # game -> its cog (each registers itself when loaded)
     table_posts: dict[int, Any]  # table id -> what its message shows (cogs.table.channel.Post)
     command_ids: dict[str, int]  # "maya start" -> its command's id, once synced (mentions)
 
@@ -327,7 +327,7 @@ class Gobelet(commands.AutoShardedBot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        from cogs.table.errors import refuse
+        from bot.interactions.refusals import refuse
 
         table = None
         if hasattr(self, "tables") and interaction.channel_id is not None:

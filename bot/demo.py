@@ -10,16 +10,44 @@ public view, as a channel sees it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from bot.i18n import t
+from bot.interactions.packages import declared
 from bot.kernel.events import Event
 from bot.kernel.spec import GameSpec
 from bot.table import CPU_LEVELS, CPU_NAMES
-from cogs.table.demo import Demo
-from cogs.table.packages import declared
 
 MAX_STEPS = 20_000  # far more moves than any game among CPUs needs
+
+
+Names = Callable[[int], str]
+
+
+def _never(view: Any) -> bool:
+    return False
+
+
+def _nothing(rules: Any) -> None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Demo:
+    rules: Any  # the table's rules (a preset)
+    title: Callable[[Any, str], str]  # (rules, lang) -> the table's heading
+    story: Callable[[Sequence[Event], Any, Names, str], list[str]]
+    """(events, the public view after them, names, lang) -> the lines posted in the channel"""
+    private: Callable[[Event, str], str | None]
+    """(a private event, lang) -> what its player alone reads (None: nothing to show)"""
+    tally: Callable[[Any, Names, str], list[str]]
+    """(the public view at the end, names, lang) -> each player's final standing"""
+    enough: Callable[[Any], bool] = _never
+    """(the public view) -> True when a game that never ends by itself should stop here"""
+    prepare: Callable[[Any], None] = _nothing
+    """(rules) -> None: what the bot does before its CPUs play (read the tables they use)"""
 
 
 def demos() -> dict[str, tuple[GameSpec, Demo]]:

@@ -1,7 +1,7 @@
 """The bot's Prometheus metrics, in a registry of their own (``REGISTRY``).
 
 What is counted where it happens: each interaction received and the time to its first
-answer (``cogs.table.answers``, which sees every one), each game write and its time
+answer (``bot.interactions.answers``, which sees every one), each game write and its time
 (``bot.table.runner``). What is read when scraped: the live tables, by game and shard
 (``watch_tables``). The process's own figures (memory, CPU, open files, garbage
 collection) are prometheus_client's. ``bot.health`` serves them over HTTP.

@@ -6,7 +6,7 @@ call to the API does not, and discord.py hands any value of the option's type to
 (a declared range is only declared). So the command tree checks each option against its own
 declaration before any check or command runs (``bot.client.Tree``): no command repeats it,
 none meets a value it never offered, and a new option is checked as soon as it is declared.
-A value out of its declaration is refused privately (``cogs.table.errors`` words it).
+A value out of its declaration is refused privately (``bot.interactions.refusals`` words it).
 """
 
 from __future__ import annotations

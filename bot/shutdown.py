@@ -17,8 +17,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from cogs.table import answers
-from cogs.table.errors import private_lang, say_privately
+from bot.interactions import answers
+from bot.interactions.refusals import private_lang, say_privately
 
 log = logging.getLogger(__name__)
 

@@ -19,9 +19,9 @@ from discord.ext import commands
 from bot.games import REGISTRY
 from bot.i18n import ENGLISH, command, language, mention_commands, t
 from bot.i18n.commands import ENGLISH as ENGLISH_COMMANDS
-from cogs.table import answers
-from cogs.table.errors import private_lang
-from cogs.table.packages import declared
+from bot.interactions import answers
+from bot.interactions.packages import declared
+from bot.interactions.refusals import private_lang
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

@@ -13,6 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import language, t
+from bot.interactions import answers
+from bot.interactions.refusals import private_lang, public_language, refuse
 from bot.kernel.spec import RATING, Board
 from bot.leaderboards import (
     BOARDS,
@@ -30,10 +32,8 @@ from bot.leaderboards import (
 from bot.storage import Held, Rating, Repository, Season, Standing, StorageError, Timer
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, PODIUM
-from cogs.table import answers
 from cogs.table.achievements import held_names
 from cogs.table.components import label_of
-from cogs.table.errors import private_lang, public_language, refuse
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

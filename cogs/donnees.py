@@ -14,12 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.interactions import answers
+from bot.interactions.refusals import private_lang, refuse
 from bot.storage import Repository, Timer
 from bot.table.clock import Clock, lapse
 from cogs.classement import player_embed
-from cogs.table import answers
 from cogs.table.components import label_of
-from cogs.table.errors import private_lang, refuse
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

@@ -15,14 +15,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.interactions import answers
+from bot.interactions.packages import declared
+from bot.interactions.refusals import private_lang
 from bot.leaderboards import season_span
 from bot.storage import Season, WebPage
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, DEFAULT_MONTHS, LENGTHS, MONTHS_SETTING, midnight
 from bot.web import new_token, page_address
-from cogs.table import answers
-from cogs.table.errors import private_lang
-from cogs.table.packages import declared
 from cogs.table.settings import GameSettings
 
 if TYPE_CHECKING:

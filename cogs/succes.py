@@ -11,10 +11,10 @@ from discord.ext import commands
 
 from bot.games import REGISTRY
 from bot.i18n import t
+from bot.interactions import answers
+from bot.interactions.refusals import public_language
 from bot.storage import Repository
-from cogs.table import answers
 from cogs.table.achievements import description, name
-from cogs.table.errors import public_language
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

@@ -23,14 +23,13 @@ from fluent.runtime.types import fluent_number
 from fluent.syntax import Visitor, parse
 from fluent.syntax import ast as fluent_ast
 
-import cogs
 from bot.i18n import commands
+from bot.i18n.catalogues import CATALOGUES
 
 FRENCH = "fr"
 ENGLISH = "en"
 LANGUAGES = (FRENCH, ENGLISH)
 
-CATALOGUES = Path(cogs.__file__).resolve().parent  # every ``texts/<lang>.ftl`` below it
 WEB_CATALOGUES = Path(__file__).resolve().parents[1] / "web"  # the web pages' own texts
 
 

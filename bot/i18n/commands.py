@@ -13,11 +13,9 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-import cogs
+from bot.i18n.catalogues import CATALOGUES
 
 ENGLISH_LOCALES = {discord.Locale.american_english, discord.Locale.british_english}
-
-CATALOGUES = Path(cogs.__file__).resolve().parent  # every ``texts/commands.toml`` below it
 
 
 def catalogue_files() -> list[Path]:

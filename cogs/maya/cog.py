@@ -14,6 +14,8 @@ from bot.games.maya import events as ev
 from bot.games.maya import values as d
 from bot.games.maya.spec import SPEC
 from bot.i18n import t
+from bot.interactions import answers, permissions
+from bot.interactions.refusals import Names, private_lang
 from bot.table import CPU_LEVELS, Table, TableError
 from cogs.maya import options as maya_options
 from cogs.maya import render
@@ -28,11 +30,10 @@ from cogs.maya.components import (
 )
 from cogs.maya.errors import explain
 from cogs.maya.faults import VOTE, Faults
-from cogs.table import TableCog, answers, permissions
+from cogs.table import TableCog
 from cogs.table.channel import display_name
 from cogs.table.components import lobby_view
 from cogs.table.endings import elimination_standings, went_out
-from cogs.table.errors import Names, private_lang
 from cogs.table.free_text import free_text
 from cogs.table.panels import PANEL_SECONDS, Panel, Panels, signature
 

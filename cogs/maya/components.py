@@ -16,10 +16,10 @@ from bot.games import maya
 from bot.games.maya import values as d
 from bot.games.maya.spec import SPEC
 from bot.i18n import t
+from bot.interactions.answers import reply
+from bot.interactions.refusals import private_lang
 from cogs.maya.render import maya_value, top_name
-from cogs.table.answers import reply
 from cogs.table.components import TableButton, TableSelect, label_of, style_of
-from cogs.table.errors import private_lang
 
 if TYPE_CHECKING:
     from cogs.maya.cog import MayaCog

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.demo import Demo, Names
 from bot.games import maya
 from bot.games.maya.events import CupDice
 from bot.i18n import t
 from bot.kernel.events import Event
 from cogs.maya import render
-from cogs.table.demo import Demo, Names
 
 PARTY_ROUNDS = 12  # the party preset never ends by itself: its demo stops after this many
 

@@ -1,11 +1,11 @@
-"""Maya's own refusals in words (the shared ones are worded by ``cogs.table.errors``)."""
+"""Maya's own refusals in words (the shared ones are worded by ``bot.interactions.refusals``)."""
 
 from __future__ import annotations
 
 from bot.games import maya
 from bot.i18n import t
+from bot.interactions.refusals import quoted
 from cogs.maya.render import maya_value
-from cogs.table.errors import quoted
 
 
 def explain(

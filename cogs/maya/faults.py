@@ -20,13 +20,13 @@ from bot import pacing
 from bot.games import maya
 from bot.games.maya import events as ev
 from bot.i18n import t
+from bot.interactions import answers
+from bot.interactions.refusals import refuse
 from bot.storage import StorageError, Timer
 from bot.table import Table, TableError
 from cogs.maya.components import fault_view
 from cogs.maya.render import accusation_line
-from cogs.table import answers
 from cogs.table.channel import drawing
-from cogs.table.errors import refuse
 from cogs.table.free_text import free_text
 from cogs.table.hooks import Hook, Route, route_of
 

@@ -16,15 +16,16 @@ from discord import app_commands
 from bot.games import menteur as lm
 from bot.games.menteur.spec import SPEC
 from bot.i18n import t
+from bot.interactions import answers
+from bot.interactions.refusals import Names, private_lang
 from bot.table import CPU_LEVELS, CPU_NAMES, Table, TableError
 from bot.table.clock import lapse
 from cogs.menteur import options as menteur_options
 from cogs.menteur import render
 from cogs.menteur.tutorial import TUTORIAL, Tutorials
-from cogs.table import TableCog, answers
+from cogs.table import TableCog
 from cogs.table.components import lobby_view
 from cogs.table.endings import elimination_standings, went_out
-from cogs.table.errors import Names, private_lang
 from cogs.table.panels import Panel, Panels
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.demo import Demo, Names
 from bot.games import menteur as lm
 from bot.games.menteur.events import HandDealt
 from bot.i18n import t
 from bot.kernel.events import Event
 from cogs.menteur import render
-from cogs.table.demo import Demo, Names
 
 
 def _title(rules: lm.Rules, lang: str) -> str:

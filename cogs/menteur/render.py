@@ -363,7 +363,7 @@ def event_lines(events: Sequence[Any], lang: str, name: Names, you: int | None =
 
 
 def explain(error: BaseException, lang: str) -> str | None:
-    """The menteur refusals in words (the shared ones are worded by ``cogs.table.errors``)."""
+    """The menteur refusals in words (the shared ones are worded by ``bot.interactions.refusals``)."""
     if not isinstance(error, lm.GameError):
         return None
     params = dict(error.params)

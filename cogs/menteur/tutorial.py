@@ -22,15 +22,15 @@ import discord
 from bot.games import menteur as lm
 from bot.games.menteur.spec import SPEC
 from bot.i18n import t
+from bot.interactions import answers
+from bot.interactions.refusals import private_lang, refuse, say_privately
 from bot.kernel.levels import DIFFICILE
 from bot.storage import Timer
 from bot.table import TableError
 from bot.table.clock import Clock
 from bot.table.solo import SoloGame
 from cogs.menteur.render import bid_options, bid_text, decode, event_lines, faces, hint_lines
-from cogs.table import answers
 from cogs.table.components import label_of, options_of
-from cogs.table.errors import private_lang, refuse, say_privately
 
 if TYPE_CHECKING:
     from cogs.menteur.cog import MenteurCog

@@ -1,5 +1,6 @@
 """What every game's table shares on Discord: the table cog base, its components and their
-router, the answers to interactions, the refusals' wording, and ``/soulever``."""
+router, its channel, and ``/soulever`` (the answers and refusals every cog shares are in
+``bot.interactions``)."""
 
 from __future__ import annotations
 

@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import mention_commands, t
+from bot.interactions import answers
+from bot.interactions.stale import custom_ids
 from bot.storage import StorageError
 from bot.table import Table, Tables
-from cogs.table import answers, hooks
+from cogs.table import hooks
 from cogs.table.hooks import Hook, Route
-from cogs.table.stale import custom_ids
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

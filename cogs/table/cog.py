@@ -20,14 +20,14 @@ from discord.ext import commands
 
 from bot.games import REGISTRY
 from bot.i18n import t
+from bot.interactions import answers, permissions
+from bot.interactions.refusals import Names, public_lang, refuse
 from bot.kernel.errors import NotNow
 from bot.kernel.spec import GameSpec
 from bot.table import Table, TableError, Tables
-from cogs.table import answers, permissions
 from cogs.table.achievements import earned_lines
 from cogs.table.channel import Channel, display_name
 from cogs.table.components import LOBBY_ACTIONS
-from cogs.table.errors import Names, public_lang, refuse
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

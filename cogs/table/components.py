@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from cogs.table.answers import reply
-from cogs.table.errors import private_lang
+from bot.interactions.answers import reply
+from bot.interactions.refusals import private_lang
 
 if TYPE_CHECKING:
     from cogs.table.cog import TableCog

@@ -20,7 +20,7 @@ from typing import Any, cast
 
 import discord
 
-from cogs.table import answers
+from bot.interactions import answers
 
 # Discord lets an interaction's token be used for 15 minutes: a minute's margin, so that a
 # request never races its end.

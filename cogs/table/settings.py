@@ -12,9 +12,9 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.interactions import answers
+from bot.interactions.refusals import private_lang
 from bot.storage import Repository
-from cogs.table import answers
-from cogs.table.errors import private_lang
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

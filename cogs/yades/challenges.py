@@ -19,13 +19,13 @@ import discord
 from bot.games.yades.metrics import YadesSetup
 from bot.games.yades.spec import SPEC
 from bot.i18n import t
+from bot.interactions import answers, permissions
+from bot.interactions.refusals import private_lang, public_lang, refuse, say_privately
 from bot.storage import Timer
 from bot.table import Table, TableError
 from bot.table.clock import Clock
-from cogs.table import answers, permissions
 from cogs.table.channel import display_name
 from cogs.table.components import label_of, style_of
-from cogs.table.errors import private_lang, public_lang, refuse, say_privately
 from cogs.yades.expert import sheet_rules
 
 if TYPE_CHECKING:

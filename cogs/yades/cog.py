@@ -22,10 +22,11 @@ from bot.games.yades import cpu as expert_cpu
 from bot.games.yades.metrics import YadesSetup
 from bot.games.yades.spec import SPEC
 from bot.i18n import t
+from bot.interactions import answers
+from bot.interactions.refusals import private_lang
 from bot.table import CPU_LEVELS, Table, TableError
-from cogs.table import TableCog, answers
+from cogs.table import TableCog
 from cogs.table.components import lobby_view
-from cogs.table.errors import private_lang
 from cogs.yades import picture, render
 from cogs.yades.challenges import CHALLENGE, Challenges
 from cogs.yades.expert import Expert, sheet_rules

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import yades_tables
+from bot.demo import Demo, Names
 from bot.games import yades as y
 from bot.games.yades.metrics import YadesSetup
 from bot.kernel.events import Event
-from cogs.table.demo import Demo, Names
 from cogs.yades import render
 
 

@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.games import yades
 from bot.games.yades.spec import SPEC
 from bot.i18n import t
-from cogs.table import answers
+from bot.interactions import answers
 from cogs.table.settings import GameSettings
 from cogs.yades.expert import sheet_rules
 

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.table import answers
+from bot.interactions import answers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -157,7 +157,7 @@ def test_only_the_answers_module_answers_interactions(folder: str) -> None:
     direct = re.compile(r"\.response\.|\.followup\.|original_response\(")
     found = []
     for path in sorted((ROOT / folder).rglob("*.py")):
-        if path == ROOT / "cogs" / "table" / "answers.py":
+        if path == ROOT / "bot" / "interactions" / "answers.py":
             continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if direct.search(line):

@@ -20,9 +20,9 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot import health, metrics
 from bot.config import load_settings
 from bot.games import maya
+from bot.interactions import answers
 from bot.storage import open_repository
 from bot.table import Tables
-from cogs.table import answers
 from tests.bot.test_answers import CLICK, SLASH, FakeInteraction
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import language, t
+from bot.interactions import answers
 from bot.table import TableError
-from cogs.table import answers
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Refusals: every error an interaction can meet becomes a clear, private explanation.
 
 A game's own refusals (a bid too low, a Photo after a Photo) are worded by its cog
-(``TableCog.explain``); this module words what every game shares: turns, seats, the
+(``GameSide.explain``); this module words what every game shares: turns, seats, the
 table's own refusals (``TableError``), the storage and Discord's checks.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,18 +16,17 @@ from discord import app_commands
 
 from bot.i18n import ENGLISH, command, language, t
 from bot.i18n.commands import ENGLISH as ENGLISH_COMMANDS
+from bot.interactions import answers, permissions
+from bot.interactions.games import Names
 from bot.kernel.errors import GameError, InvalidRules, NotNow, NotYourTurn, UnknownPlayer
 from bot.option_checks import CHANNEL, CHOICE, LENGTH, OptionRefused
 from bot.storage import Repository, StorageError
 from bot.table import Table, TableError
-from cogs.table import answers, permissions
 
 if TYPE_CHECKING:
-    from cogs.table.cog import TableCog
+    from bot.interactions.games import GameSide
 
 log = logging.getLogger(__name__)
-
-Names = Callable[[int | None], str]
 
 
 def private_lang(interaction: discord.Interaction) -> str:
@@ -76,7 +74,7 @@ def _game_error(
     table: Table | None,
     actor: int | None,
     names: Names,
-    games: dict[str, TableCog] | None = None,
+    games: dict[str, GameSide] | None = None,
 ) -> str:
     params = dict(error.params)
     if isinstance(error, NotYourTurn):
@@ -114,7 +112,7 @@ def _table_error(
     lang: str,
     table: Table | None,
     names: Names,
-    games: dict[str, TableCog],
+    games: dict[str, GameSide],
 ) -> str:
     params = dict(error.params)
     if "starter" in params:
@@ -179,7 +177,7 @@ def explain(
     lang: str,
     table: Table | None,
     actor: int | None = None,
-    games: dict[str, TableCog] | None = None,
+    games: dict[str, GameSide] | None = None,
 ) -> str | None:
     """The private explanation of a refusal, or None for an unexpected error.
 
@@ -218,7 +216,7 @@ async def refuse(
     """Explain a refusal privately; log anything unexpected with who and where."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    games: dict[str, TableCog] = getattr(interaction.client, "table_cogs", {})
+    games: dict[str, GameSide] = getattr(interaction.client, "table_cogs", {})
     text = explain(error, private_lang(interaction), table, interaction.user.id, games)
     if text is None:
         where = interaction.command.qualified_name if interaction.command else None
