@@ -20,8 +20,7 @@ from bot.table import CPU_LEVELS, Table, TableError
 from cogs.maya import options as maya_options
 from cogs.maya import render
 from cogs.maya.components import (
-    TURN_BUTTONS,
-    component_action,
+    CONTROLS,
     panel_view,
     possible_moves,
     style_view,
@@ -33,6 +32,7 @@ from cogs.maya.faults import VOTE, Faults
 from cogs.table import TableCog
 from cogs.table.channel import display_name
 from cogs.table.components import lobby_view
+from cogs.table.controls import Control
 from cogs.table.endings import elimination_standings, went_out
 from cogs.table.free_text import free_text
 from cogs.table.panels import PANEL_SECONDS, Panel, Panels, signature
@@ -47,9 +47,6 @@ class Reply(Enum):
     PUBLIC = "public"  # a slash command: the story lines are the answer
 
 
-# The clicks answered with the player's private panel, shown or edited in place.
-PANEL_CLICKS = ("roll", "roll_blind", "roll_reverse", "believe", "believe_blind")
-PANEL_UPDATES = ("announce", "tap0", "tap1", "second_chance")
 NEWCOMER = 0  # no Discord user has this id: someone not at the table
 # What *faute* votes need of the channel: the bot's ✅ ❌ under an accusation, and taking
 # off the reactions of those who may not vote (``cogs.maya.faults``).
@@ -64,9 +61,7 @@ class MayaCog(
 ):
     spec = SPEC
     lifts = True
-    panel_actions = frozenset(PANEL_UPDATES)  # the holder's menu, taps, second chance
-    # The turn's moves a panel offers too (``turn_view``, ``style_view``).
-    shared_actions = frozenset(action for action, _, _ in TURN_BUTTONS) - {"dice"}
+    controls = CONTROLS
     headlines = (
         ev.Revealed,
         ev.MayaBelieved,
@@ -286,29 +281,24 @@ class MayaCog(
         seen: maya.View = table.view(player)
         return render.cup_text(seen, lang), panel_view(table.id, seen, table.legal(player), lang)
 
-    async def on_action(
+    async def play_control(
         self,
         interaction: discord.Interaction,
         table: Table,
-        step: int,
-        action: str,
+        control: Control,
+        argument: str,
         value: str | None,
-    ) -> bool:
-        user = interaction.user.id
-        if action == "join":
-            await self.move(interaction, table, maya.Join(user), Reply.SILENT)
-        elif action == "dice":
-            await self.show_dice(interaction, table)
-        elif action in ("leave", "start"):
-            return False
-        else:
-            reply = Reply.PANEL if action in PANEL_CLICKS else Reply.SILENT
-            on_panel = interaction.message is not None and interaction.message.flags.ephemeral
-            if action in PANEL_UPDATES or (reply is Reply.PANEL and on_panel):
-                reply = Reply.UPDATE_PANEL
-            built = component_action(action, user, value)
-            await self.move(interaction, table, built, reply, step=step)
-        return True
+        step: int,
+    ) -> None:
+        """A move's click, answered as its control says: with the player's private panel
+        (edited in place when the click came from it), by editing the panel, or silently."""
+        assert control.move is not None
+        reply = Reply(control.reply)
+        on_panel = interaction.message is not None and interaction.message.flags.ephemeral
+        if reply is Reply.PANEL and on_panel:
+            reply = Reply.UPDATE_PANEL
+        action = control.move(interaction.user.id, argument, value)
+        await self.move(interaction, table, action, reply, step=step if control.stepped else None)
 
     async def show_dice(self, interaction: discord.Interaction, table: Table) -> None:
         lang = private_lang(interaction)

@@ -7,7 +7,7 @@ from the table's options: a button is there because its move is allowed.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,78 +19,144 @@ from bot.i18n import t
 from bot.interactions.answers import reply
 from bot.interactions.refusals import private_lang
 from cogs.maya.render import maya_value, top_name
-from cogs.table.components import TableButton, TableSelect, label_of, style_of
+from cogs.table.components import TableSelect, label_of, style_of
+from cogs.table.controls import Control, Controls, Where
 
 if TYPE_CHECKING:
     from cogs.maya.cog import MayaCog
 
-# A turn's buttons, in the order they are shown: (component action, text, style).
 PRIMARY, DANGER, SECONDARY = (
     discord.ButtonStyle.primary,
     discord.ButtonStyle.danger,
     discord.ButtonStyle.secondary,
 )
-TURN_BUTTONS: tuple[tuple[str, str, discord.ButtonStyle], ...] = (
-    ("roll", "btn.roll", PRIMARY),
-    ("roll_blind", "btn.roll_blind", SECONDARY),
-    ("roll_reverse", "btn.roll_reverse", SECONDARY),
-    ("dice", "btn.dice", PRIMARY),
-    ("believe", "btn.believe", PRIMARY),
-    ("believe_blind", "btn.believe_blind", SECONDARY),
-    ("lift", "btn.lift", DANGER),
-    ("fragile", "btn.fragile", SECONDARY),
-    ("warrior", "btn.warrior", PRIMARY),
-    ("accept_maya", "btn.accept_maya", SECONDARY),
+# How a move's click is answered (``MayaCog.play_control``): with the player's private panel
+# (shown, or edited in place when the click came from it), by editing the panel clicked, or
+# silently.
+PANEL, UPDATE_PANEL, SILENT = "panel", "update_panel", "silent"
+
+
+def _announcement(user: int, argument: str, value: str | None) -> maya.Action:
+    if value is None:
+        raise maya.NotNow(action="announce")
+    return maya.read_announcement(user, value)
+
+
+def _turn(
+    control_id: str,
+    style: discord.ButtonStyle,
+    move: Callable[[int], maya.Action],
+    shows: Callable[[maya.Action], bool],
+    reply: str = SILENT,
+) -> Control:
+    """A move of the turn: a button of the table, and of its player's panel."""
+    return Control(
+        control_id,
+        f"btn.{control_id}",
+        style,
+        Where.BOTH,
+        move=lambda user, *_: move(user),
+        shows=shows,
+        reply=reply,
+    )
+
+
+# Every control of a Maya table. The turn's buttons come first, in the order they are shown,
+# each drawn for the legal action it plays (``shows``).
+CONTROLS = Controls(
+    (
+        _turn(
+            "roll",
+            PRIMARY,
+            lambda user: maya.Roll(user),
+            lambda a: isinstance(a, maya.Roll) and not a.blind and not a.reverse,
+            PANEL,
+        ),
+        _turn(
+            "roll_blind",
+            SECONDARY,
+            lambda user: maya.Roll(user, None, True),
+            lambda a: isinstance(a, maya.Roll) and a.blind and not a.reverse,
+            PANEL,
+        ),
+        _turn(
+            "roll_reverse",
+            SECONDARY,
+            lambda user: maya.Roll(user, None, False, True),
+            lambda a: isinstance(a, maya.Roll) and not a.blind and a.reverse,
+            PANEL,
+        ),
+        Control(  # the holder's panel, where their dice are
+            "dice",
+            "btn.dice",
+            PRIMARY,
+            handler=lambda cog, interaction, table, *_: cog.show_dice(interaction, table),
+            shows=lambda a: isinstance(
+                a, maya.Announce | maya.Photo | maya.Tap | maya.SecondChance
+            ),
+        ),
+        _turn(
+            "believe",
+            PRIMARY,
+            lambda user: maya.Believe(user),
+            lambda a: isinstance(a, maya.Believe) and not a.blind,
+            PANEL,
+        ),
+        _turn(
+            "believe_blind",
+            SECONDARY,
+            lambda user: maya.Believe(user, None, True),
+            lambda a: isinstance(a, maya.Believe) and a.blind,
+            PANEL,
+        ),
+        _turn("lift", DANGER, lambda user: maya.Lift(user), lambda a: isinstance(a, maya.Lift)),
+        _turn(
+            "fragile",
+            SECONDARY,
+            lambda user: maya.Fragile(user),
+            lambda a: isinstance(a, maya.Fragile),
+        ),
+        _turn(
+            "warrior",
+            PRIMARY,
+            lambda user: maya.Warrior(user),
+            lambda a: isinstance(a, maya.Warrior),
+        ),
+        _turn(
+            "accept_maya",
+            SECONDARY,
+            lambda user: maya.AcceptMaya(user),
+            lambda a: isinstance(a, maya.AcceptMaya),
+        ),
+        # The holder's panel: the announcements' menu, a die to tap, the second chance.
+        Control("announce", where=Where.PANEL, move=_announcement, reply=UPDATE_PANEL),
+        Control(
+            "tap",
+            "btn.tap",
+            where=Where.PANEL,
+            argument="[01]",
+            move=lambda user, die, _: maya.Tap(user, int(die)),
+            reply=UPDATE_PANEL,
+        ),
+        Control(
+            "second_chance",
+            "btn.second_chance",
+            where=Where.PANEL,
+            move=lambda user, *_: maya.SecondChance(user),
+            reply=UPDATE_PANEL,
+        ),
+        # A newcomer joins a game under way (before it starts: the lobby's own button).
+        Control(
+            "join", "btn.join", move=lambda user, *_: maya.Join(user), reply=SILENT, stepped=False
+        ),
+    )
 )
+TURN = tuple(control for control in CONTROLS.all if control.shows is not None)
 
 
-def button_action(action: maya.Action) -> str | None:
-    """The table button that plays ``action`` (None: it is played otherwise)."""
-    match action:
-        case maya.Roll(blind=False, reverse=False):
-            return "roll"
-        case maya.Roll(blind=True, reverse=False):
-            return "roll_blind"
-        case maya.Roll(blind=False, reverse=True):
-            return "roll_reverse"
-        case maya.Announce() | maya.Photo() | maya.Tap() | maya.SecondChance():
-            return "dice"  # the holder's panel, where their dice are
-        case maya.Believe(blind=False):
-            return "believe"
-        case maya.Believe(blind=True):
-            return "believe_blind"
-        case maya.Lift():
-            return "lift"
-        case maya.Fragile():
-            return "fragile"
-        case maya.Warrior():
-            return "warrior"
-        case maya.AcceptMaya():
-            return "accept_maya"
-    return None
-
-
-def component_action(action: str, user: int, value: str | None) -> maya.Action:
-    """The move a click asks for (``value``: the announcement picked in the panel's menu)."""
-    simple: dict[str, maya.Action] = {
-        "roll": maya.Roll(user),
-        "roll_blind": maya.Roll(user, None, True),
-        "roll_reverse": maya.Roll(user, None, False, True),
-        "believe": maya.Believe(user),
-        "believe_blind": maya.Believe(user, None, True),
-        "lift": maya.Lift(user),
-        "fragile": maya.Fragile(user),
-        "warrior": maya.Warrior(user),
-        "accept_maya": maya.AcceptMaya(user),
-        "tap0": maya.Tap(user, 0),
-        "tap1": maya.Tap(user, 1),
-        "second_chance": maya.SecondChance(user),
-    }
-    if action in simple:
-        return simple[action]
-    if action == "announce" and value is not None:
-        return maya.read_announcement(user, value)
-    raise maya.NotNow(action=action)
+def _drawn(legal: Sequence[maya.Action]) -> set[str]:
+    """The ids of the turn's buttons that play ``legal``."""
+    return {found.id for action in legal if (found := CONTROLS.drawn_for(action)) is not None}
 
 
 def table_view(
@@ -104,32 +170,25 @@ def table_view(
     cog checks), and joining when a newcomer may join."""
     if view.over:
         return None
-    legal = {button_action(action) for action in turn}
+    legal = _drawn(turn)
     components = discord.ui.View(timeout=None)
-    for action, key, style in TURN_BUTTONS:
-        if action in legal:
-            components.add_item(
-                TableButton(
-                    table_id,
-                    view.step,
-                    action,
-                    label=t(lang, key, top=top_name(view.rules, lang)),
-                    style=style,
-                )
-            )
+    top = top_name(view.rules, lang)
+    for control in TURN:
+        if control.id in legal:
+            components.add_item(control.button(table_id, view.step, lang, top=top))
     if joinable:
-        components.add_item(TableButton(table_id, 0, "join", label=t(lang, "btn.join"), row=1))
+        components.add_item(CONTROLS["join"].button(table_id, 0, lang, row=1))
     return components
 
 
 def possible_moves(view: maya.View, legal: Sequence[maya.Action], lang: str) -> list[str]:
     """The moves ``legal`` offers, as the table's buttons name them ("Croire", "Soulever";
     an announcement: what the panel's menu says)."""
-    names = {button_action(action) for action in legal}
+    names = _drawn(legal)
     found = []
-    for action, key, _ in TURN_BUTTONS:
-        if action in names and action != "dice":
-            found.append(t(lang, key, top=top_name(view.rules, lang)))
+    for control in TURN:
+        if control.id in names and control.move is not None:
+            found.append(t(lang, control.text, top=top_name(view.rules, lang)))
     if any(isinstance(action, maya.Announce | maya.Photo) for action in legal):
         found.append(t(lang, "select.announce"))
     return found
@@ -140,14 +199,13 @@ def turn_view(
 ) -> discord.ui.View | None:
     """A player's moves on their turn, as the table's buttons (for their private panel);
     None when they are not to press a button now (announcing is the panel's menu)."""
-    names = {button_action(action) for action in legal} - {"dice", None}
-    if not names:
+    shown = [c for c in TURN if c.id in _drawn(legal) and c.where & Where.PANEL]
+    if not shown:
         return None
     components = discord.ui.View(timeout=None)
-    for action, key, style in TURN_BUTTONS:
-        if action in names:
-            label = t(lang, key, top=top_name(view.rules, lang))
-            components.add_item(TableButton(table_id, view.step, action, label=label, style=style))
+    top = top_name(view.rules, lang)
+    for control in shown:
+        components.add_item(control.button(table_id, view.step, lang, top=top))
     return components
 
 
@@ -157,11 +215,9 @@ def style_view(
     """How to believe a Maya (``/croire`` without a style): the table's own buttons."""
     components = discord.ui.View(timeout=None)
     for action in facing:
-        name = button_action(action)
-        for wanted, key, style in TURN_BUTTONS:
-            if wanted == name:
-                label = t(lang, key, top="Maya")
-                components.add_item(TableButton(table_id, step, wanted, label=label, style=style))
+        control = CONTROLS.drawn_for(action)
+        if control is not None:
+            components.add_item(control.button(table_id, step, lang, top="Maya"))
     return components
 
 
@@ -192,17 +248,12 @@ def panel_view(
     for action in legal:
         if isinstance(action, maya.Tap) and view.my_dice is not None:
             face = d.face(view.my_dice[action.die])
-            components.add_item(
-                TableButton(
-                    table_id, view.step, f"tap{action.die}", label=t(lang, "btn.tap", face=face)
-                )
+            tap = CONTROLS["tap"].button(
+                table_id, view.step, lang, argument=str(action.die), face=face
             )
+            components.add_item(tap)
         elif isinstance(action, maya.SecondChance):
-            components.add_item(
-                TableButton(
-                    table_id, view.step, "second_chance", label=t(lang, "btn.second_chance")
-                )
-            )
+            components.add_item(CONTROLS["second_chance"].button(table_id, view.step, lang))
     return components
 
 

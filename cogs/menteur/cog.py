@@ -40,8 +40,7 @@ class MenteurCog(
     headlines = (lm.Revealed, lm.RoundEnded, lm.PlayerEliminated, lm.GameWon, lm.GameEnded)
     endings = (lm.GameWon, lm.GameEnded)
     moves = ((lm.Bid, "m.select"), (lm.Challenge, "m.btn.dudo"), (lm.Calza, "m.btn.calza"))
-    panel_actions = frozenset({"announce"})  # the bids' menu
-    shared_actions = frozenset({"dudo", "calza"})
+    controls = render.CONTROLS
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
@@ -93,28 +92,6 @@ class MenteurCog(
         return render.explain(error, lang)
 
     # ------------------------------------------------------------------ moves
-
-    async def on_action(
-        self,
-        interaction: discord.Interaction,
-        table: Table,
-        step: int,
-        action: str,
-        value: str | None,
-    ) -> bool:
-        user = interaction.user.id
-        if action == "dice":
-            await self.show_dice(interaction, table)
-        elif action == "dudo":
-            await self.play(interaction, table, lm.Challenge(user), step=step)
-        elif action == "calza":
-            await self.play(interaction, table, lm.Calza(user), step=step)
-        elif action == "announce":
-            quantity, face = render.decode(value or "")
-            await self.play(interaction, table, lm.Bid(user, quantity, face), step=step)
-        else:
-            return False
-        return True
 
     async def show_dice(self, interaction: discord.Interaction, table: Table) -> None:
         """The player's own dice, from their view, with the menu of legal raises on their turn.

@@ -18,6 +18,7 @@ from bot.games.menteur import events as ev
 from bot.i18n import t
 from bot.kernel import dice as d
 from cogs.table.components import TableButton, TableSelect
+from cogs.table.controls import Control, Controls, Where
 
 COLOUR = discord.Colour(0x8E44AD)
 MAX_OPTIONS = 25
@@ -203,6 +204,40 @@ def jokers_counted(event: ev.Revealed) -> int:
     return sum(die == 1 for hand in event.hands for die in hand["dice"])
 
 
+def _bid(user: int, argument: str, value: str | None) -> lm.Bid:
+    quantity, face = decode(value or "")
+    return lm.Bid(user, quantity, face)
+
+
+# The game's buttons and menu: the table offers a player's dice and the challenges, their
+# private panel the raises and the challenges.
+CONTROLS = Controls(
+    (
+        Control(
+            "dice",
+            "btn.dice",
+            discord.ButtonStyle.primary,
+            handler=lambda cog, interaction, table, *_: cog.show_dice(interaction, table),
+        ),
+        Control(
+            "dudo",
+            "m.btn.dudo",
+            discord.ButtonStyle.danger,
+            Where.BOTH,
+            move=lambda user, *_: lm.Challenge(user),
+        ),
+        Control(
+            "calza",
+            "m.btn.calza",
+            discord.ButtonStyle.success,
+            Where.BOTH,
+            move=lambda user, *_: lm.Calza(user),
+        ),
+        Control("announce", where=Where.PANEL, move=_bid),  # the menu of raises
+    )
+)
+
+
 def table_components(
     table_id: int, view: lm.View, turn: Sequence[Any], lang: str
 ) -> discord.ui.View | None:
@@ -210,15 +245,7 @@ def table_components(
     if view.over or view.current is None:
         return None
     components = discord.ui.View(timeout=None)
-    components.add_item(
-        TableButton(
-            table_id,
-            view.step,
-            "dice",
-            label=t(lang, "btn.dice"),
-            style=discord.ButtonStyle.primary,
-        )
-    )
+    components.add_item(CONTROLS["dice"].button(table_id, view.step, lang))
     if any(isinstance(action, lm.Challenge) for action in turn):
         components.add_item(dudo_button(table_id, view.step, lang))
     if any(isinstance(action, lm.Calza) for action in turn):
@@ -227,15 +254,11 @@ def table_components(
 
 
 def dudo_button(table_id: int, step: int, lang: str) -> TableButton:
-    return TableButton(
-        table_id, step, "dudo", label=t(lang, "m.btn.dudo"), style=discord.ButtonStyle.danger
-    )
+    return CONTROLS["dudo"].button(table_id, step, lang)
 
 
 def calza_button(table_id: int, step: int, lang: str) -> TableButton:
-    return TableButton(
-        table_id, step, "calza", label=t(lang, "m.btn.calza"), style=discord.ButtonStyle.success
-    )
+    return CONTROLS["calza"].button(table_id, step, lang)
 
 
 def bid_panel(table_id: int, step: int, legal: Sequence[Any], lang: str) -> discord.ui.View | None:

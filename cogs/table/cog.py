@@ -28,6 +28,7 @@ from bot.table import Table, TableError, Tables
 from cogs.table.achievements import earned_lines
 from cogs.table.channel import Channel, display_name
 from cogs.table.components import LOBBY_ACTIONS
+from cogs.table.controls import Control, Controls, Where
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -49,11 +50,9 @@ class TableCog(Channel, commands.GroupCog):
     endings: ClassVar[tuple[type, ...]] = ()
     # The moves a refusal may name as possible: an action's type -> the text naming it.
     moves: ClassVar[tuple[tuple[type, str], ...]] = ()
-    # Where a click may come from: the actions only a player's private panel offers, and
-    # those a panel and the public table both offer; any other is the table's alone. A
-    # component sent on a message that never carries it (a modified client) is refused.
-    panel_actions: ClassVar[frozenset[str]] = frozenset()
-    shared_actions: ClassVar[frozenset[str]] = frozenset()
+    # The game's buttons and menus, each declared once (``cogs.table.controls``); the
+    # lobby's (join, leave, start) are every table's.
+    controls: ClassVar[Controls] = Controls(())
 
     def __init__(self, bot: Gobelet) -> None:
         self.bot = bot
@@ -105,16 +104,20 @@ class TableCog(Channel, commands.GroupCog):
         """The game played at ``table``, as its players call it."""
         return t(lang, f"game.{self.game}")
 
-    async def on_action(
+    async def play_control(
         self,
         interaction: discord.Interaction,
         table: Table,
-        step: int,
-        action: str,
+        control: Control,
+        argument: str,
         value: str | None,
-    ) -> bool:
-        """A click on one of this game's components; False if ``action`` is none of them."""
-        return False
+        step: int,
+    ) -> None:
+        """A click on a control that makes a move: played, the click acknowledged (a game
+        answers some with more: Maya's private panel)."""
+        assert control.move is not None
+        action = control.move(interaction.user.id, argument, value)
+        await self.play(interaction, table, action, step=step if control.stepped else None)
 
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         """``/soulever`` at this game's table (the games that lift a cup say what it does)."""
@@ -340,28 +343,32 @@ class TableCog(Channel, commands.GroupCog):
         action: str,
         value: str | None,
     ) -> None:
-        """A click on a table component (``cogs.table.components.route``)."""
+        """A click on a table component (``cogs.table.components.route``): the control
+        its custom_id names, clicked where that control is shown, or the lobby's."""
         try:
-            self.check_place(interaction, action)
+            found = self.controls.find(action)
+            self.check_place(interaction, found[0].where if found is not None else Where.TABLE)
             await self.ready(table)
-            if action in LOBBY_ACTIONS and not table.started:
+            if action in LOBBY_ACTIONS and (found is None or not table.started):
                 await self.lobby(interaction, table, action, public=False)
-            elif not await self.on_action(interaction, table, step, action, value):
-                if action in LOBBY_ACTIONS:
-                    await self.lobby(interaction, table, action, public=False)
+            elif found is None:
+                raise NotNow(action=action)
+            else:
+                control, argument = found
+                if control.handler is not None:
+                    await control.handler(self, interaction, table, step, argument, value)
                 else:
-                    raise NotNow(action=action)
+                    await self.play_control(interaction, table, control, argument, value, step)
         except Exception as error:
             await refuse(interaction, error, table)
 
-    def check_place(self, interaction: discord.Interaction, action: str) -> None:
-        """The clicked message is one that carries ``action``: a private panel (ephemeral)
-        for a panel's, the public table for the table's."""
+    def check_place(self, interaction: discord.Interaction, where: Where) -> None:
+        """The clicked message is one that carries the control: a private panel (an
+        ephemeral message) for a panel's, the public table for the table's. A component
+        sent on a message that never carries it (a modified client) is refused."""
         message = interaction.message
         private = message is not None and message.flags.ephemeral
-        if action in self.shared_actions:
-            return
-        if private != (action in self.panel_actions):
+        if not where & (Where.PANEL if private else Where.TABLE):
             raise TableError("wrong_message")
 
     # ------------------------------------------------------------------ playing a move

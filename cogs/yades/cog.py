@@ -51,6 +51,7 @@ class YadesCog(
     # The sheets' totals tell the end (``_summary``); what ends a game also brings the
     # achievements earned in it.
     endings = (y.GameWon, y.GameEnded)
+    controls = render.CONTROLS
     moves = ((y.Roll, "y.btn.roll"), (y.Score, "y.select"))
 
     def __init__(self, bot: Any) -> None:
@@ -136,30 +137,22 @@ class YadesCog(
         await self.expert.load(table.rules.rules)
         return await self.tables.start(table)
 
-    async def on_action(
-        self,
-        interaction: discord.Interaction,
-        table: Table,
-        step: int,
-        action: str,
-        value: str | None,
-    ) -> bool:
-        user = interaction.user.id
-        if action == "roll":
-            await self.play(interaction, table, y.Roll(user), step=step)
-        elif action.startswith("hold"):
-            held, die = (int(part) for part in action[4:].split("_"))
-            self._check_held(table, held)
-            await self._toggle(interaction, table, step, held ^ (1 << die))
-        elif action.startswith("reroll"):
-            held = int(action[6:])
-            self._check_held(table, held)
-            await self.play(interaction, table, y.Roll(user, y.kept_positions(held)), step=step)
-        elif action == "announce" and value is not None:
-            await self.play(interaction, table, y.Score(user, value), step=step)
-        else:
-            return False
-        return True
+    async def hold(
+        self, interaction: discord.Interaction, table: Table, step: int, argument: str
+    ) -> None:
+        """A die's toggle (``{held}_{die}``): that die held, or let go, for the re-roll."""
+        held, die = (int(part) for part in argument.split("_"))
+        self._check_held(table, held)
+        await self._toggle(interaction, table, step, held ^ (1 << die))
+
+    async def reroll(
+        self, interaction: discord.Interaction, table: Table, step: int, argument: str
+    ) -> None:
+        """The re-roll of every die not held (``{held}``: the dice held when it was drawn)."""
+        held = int(argument)
+        self._check_held(table, held)
+        kept = y.kept_positions(held)
+        await self.play(interaction, table, y.Roll(interaction.user.id, kept), step=step)
 
     async def _toggle(
         self, interaction: discord.Interaction, table: Table, step: int, held: int

@@ -17,7 +17,9 @@ from bot.games.yades import events as ev
 from bot.games.yades.metrics import YadesSetup
 from bot.i18n import t
 from bot.kernel import dice as d
-from cogs.table.components import TableButton, TableSelect
+from bot.kernel.errors import NotNow
+from cogs.table.components import TableSelect
+from cogs.table.controls import Control, Controls
 
 COLOUR = discord.Colour(0x2E86C1)
 ALL_HELD = (1 << y.DICE) - 1
@@ -100,6 +102,41 @@ def seat_line(seat: y.SeatView, view: y.View, names: Names, lang: str) -> str:
     return line + (" 🚪" if seat.status != y.IN else "")
 
 
+def _score(user: int, argument: str, value: str | None) -> y.Score:
+    if value is None:
+        raise NotNow(action="announce")
+    return y.Score(user, value)
+
+
+# The game's controls, all on the public table: the roll, a toggle for each die to hold
+# (``hold{held}_{die}``: the dice held when it was drawn, the die it toggles), the re-roll of
+# the others (``reroll{held}``) and the menu of open boxes.
+CONTROLS = Controls(
+    (
+        Control(
+            "roll", "y.btn.roll", discord.ButtonStyle.primary, move=lambda user, *_: y.Roll(user)
+        ),
+        Control(
+            "hold",
+            argument=r"\d+_\d+",
+            handler=lambda cog, interaction, table, step, argument, _: cog.hold(
+                interaction, table, step, argument
+            ),
+        ),
+        Control(
+            "reroll",
+            "y.btn.reroll",
+            discord.ButtonStyle.primary,
+            argument=r"\d+",
+            handler=lambda cog, interaction, table, step, argument, _: cog.reroll(
+                interaction, table, step, argument
+            ),
+        ),
+        Control("announce", move=_score),  # the menu of open boxes
+    )
+)
+
+
 def table_components(
     table_id: int, view: y.View, turn: Sequence[Any], held: int, lang: str
 ) -> discord.ui.View | None:
@@ -111,38 +148,31 @@ def table_components(
     step = view.step
     if view.rolls == 0:
         if any(isinstance(action, y.Roll) for action in turn):
-            components.add_item(
-                TableButton(
-                    table_id,
-                    step,
-                    "roll",
-                    label=t(lang, "y.btn.roll"),
-                    style=discord.ButtonStyle.primary,
-                )
-            )
+            components.add_item(CONTROLS["roll"].button(table_id, step, lang))
         return components
     if any(isinstance(action, y.Roll) for action in turn):
         for i, pip in enumerate(view.dice or ()):
             kept = bool(held >> i & 1)
             components.add_item(
-                TableButton(
+                CONTROLS["hold"].button(
                     table_id,
                     step,
-                    f"hold{held}_{i}",
+                    lang,
+                    argument=f"{held}_{i}",
                     label=f"{d.face(pip)} {pip}" + (" 🔒" if kept else ""),
                     style=discord.ButtonStyle.success if kept else discord.ButtonStyle.secondary,
                     row=0,
                 )
             )
         components.add_item(
-            TableButton(
+            CONTROLS["reroll"].button(
                 table_id,
                 step,
-                f"reroll{held}",
-                label=t(lang, "y.btn.reroll", left=y.MAX_ROLLS - view.rolls),
-                style=discord.ButtonStyle.primary,
+                lang,
+                argument=str(held),
                 row=1,
                 disabled=held == ALL_HELD,
+                left=y.MAX_ROLLS - view.rolls,
             )
         )
     scores = view.scores()
