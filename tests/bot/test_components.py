@@ -153,3 +153,49 @@ async def test_a_click_not_answered_yet_keeps_its_response_whole() -> None:
     components.untie(None, interaction)
     assert not interaction.response.is_done()
     assert interaction.response._parent is interaction
+
+
+GAMES_CONTROLS = {
+    "maya": "cogs.maya.components",
+    "menteur": "cogs.menteur.render",
+    "yades": "cogs.yades.render",
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_CONTROLS))
+def test_every_control_drawn_is_found_again_from_its_custom_id(game: str) -> None:
+    import importlib
+
+    controls = importlib.import_module(GAMES_CONTROLS[game]).CONTROLS
+    arguments = {"tap": "1", "hold": "3_2", "reroll": "5"}
+    for control in controls.all:
+        if control.id == "announce":
+            continue  # a menu: its custom_id is gobsel's, its action always "announce"
+        button = control.button(7, 4, "fr", argument=arguments.get(control.id, ""), label="x")
+        action = button.item.custom_id.split(":", 3)[3]
+        assert controls.find(action) == (control, arguments.get(control.id, ""))
+
+
+@pytest.mark.parametrize(
+    ("module", "action"),
+    [
+        ("cogs.maya.components", "tap7"),
+        ("cogs.maya.components", "tapx"),
+        ("cogs.maya.components", "rollx"),
+        ("cogs.yades.render", "holdx"),
+        ("cogs.yades.render", "hold3"),
+        ("cogs.yades.render", "reroll"),
+        ("cogs.menteur.render", "dudo1"),
+    ],
+)
+def test_a_forged_action_names_no_control(module: str, action: str) -> None:
+    import importlib
+
+    assert importlib.import_module(module).CONTROLS.find(action) is None
+
+
+def test_an_id_that_begins_another_does_not_take_its_clicks() -> None:
+    from cogs.maya.components import CONTROLS
+
+    found = CONTROLS.find("roll_blind")
+    assert found is not None and found[0].id == "roll_blind"
