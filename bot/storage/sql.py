@@ -5,7 +5,7 @@ achievements, and the migrations' Python steps."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any, Protocol
 
@@ -32,14 +32,29 @@ class Row(Protocol):
     def __getitem__(self, key: Any, /) -> Any: ...
 
 
-def migrations(package: str) -> list[tuple[int, str]]:
-    """The numbered ``NNNN_name.sql`` files shipped in ``package``'s ``migrations``, in order."""
-    found = []
+def _scripts(package: str) -> dict[int, str]:
+    """The numbered ``NNNN_name.sql`` files shipped in ``package``'s ``migrations``."""
+    found = {}
     for entry in (resources.files(package) / "migrations").iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
-    return sorted(found)
+            found[int(name[:4])] = entry.read_text(encoding="utf-8")
+    return found
+
+
+def migrations(package: str, types: Mapping[str, str]) -> list[tuple[int, str]]:
+    """The migrations of the database whose driver is ``package``, in order: each shared
+    script of ``bot/storage/migrations``, its ``{type}`` names written as ``types`` says,
+    followed by the package's own script of that number, if any (SQL that differs)."""
+    shared = _scripts("bot.storage")
+    own = _scripts(package)
+    return [
+        (
+            number,
+            "\n".join(filter(None, (shared.get(number, "").format_map(types), own.get(number)))),
+        )
+        for number in sorted(shared.keys() | own.keys())
+    ]
 
 
 class Replay(Protocol):

@@ -84,9 +84,21 @@ def _serialised(
     return run
 
 
+# The schema's types (``bot/storage/migrations``): times are ISO text, in UTC.
+TYPES = {
+    "serial": "INTEGER PRIMARY KEY",
+    "bigint": "INTEGER",
+    "real": "REAL",
+    "json": "TEXT",
+    "stamp": "TEXT NOT NULL",
+    "time": "TEXT",
+    "rowid": " WITHOUT ROWID",
+}
+
+
 def migrations() -> list[tuple[int, str]]:
-    """The numbered ``NNNN_name.sql`` files shipped with this backend, in order."""
-    return sql.migrations("bot.storage.sqlite")
+    """The numbered migrations as this database runs them, in order."""
+    return sql.migrations("bot.storage.sqlite", TYPES)
 
 
 class SqliteRepository:
@@ -157,7 +169,7 @@ class SqliteRepository:
         current = row[0] if row else 0
         shipped = migrations()
         if not shipped:
-            raise StorageError("no SQL migrations found in bot/storage/sqlite: broken install")
+            raise StorageError("no SQL migrations found in bot/storage: broken install")
         replays = sql.replays()
         for version, script in shipped:
             if version <= current:
