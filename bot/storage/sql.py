@@ -1,6 +1,6 @@
-"""What the SQL backends share: the leaderboard queries (written with ``?`` marks; a
-backend with numbered marks renumbers them), the shard filter, reading a figure, writing
-achievements, and the migrations' Python steps."""
+"""The SQL both databases run, written with ``?`` marks (a driver with numbered marks
+renumbers them): the leaderboard queries, the shard filter, reading a figure, writing
+achievements, timers, the migrations (their files and their Python steps)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,16 @@ from typing import Any, Protocol
 from bot.kernel.achievements import Awards
 from bot.kernel.spec import RATING, Aggregate, Better, Board, Metric
 from bot.storage.base import GAMES, EventRecord, GameRecord, Season, Shards, Timer
+from bot.storage.driver import ExecuteMany, Fetch, FetchRow, Plan, Row
 
 RUNNING = ("lobby", "active")
+
+
+def dumps(value: Any) -> str:
+    """JSON as it is stored: compact, and not escaped to ASCII."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 # Every table holding rows of a player on a server (what forgetting them deletes).
 PLAYER_TABLES = (
     "stat_values",
@@ -24,12 +32,6 @@ PLAYER_TABLES = (
     "achievements",
     "achievement_runs",
 )
-
-
-class Row(Protocol):
-    """A result row as both drivers give it: by position, or by column name."""
-
-    def __getitem__(self, key: Any, /) -> Any: ...
 
 
 def _scripts(package: str) -> dict[int, str]:
@@ -187,10 +189,6 @@ def standing_query(totals_sql: str, criterion: Metric | str) -> str:
     )
 
 
-# The last day a server has a figure of on each board (``last_figure_days``).
-LAST_FIGURE_DAYS = "SELECT game, MAX(day) FROM stat_values WHERE guild_id = ? GROUP BY game"
-
-
 def shown(metric: Metric, stored: dict[str, tuple[float, float]]) -> float | None:
     """A metric's value from a player's (sum, max) of each stored figure, as a leaderboard
     ranks it; None without any figure to show (a mean without a game to divide by)."""
@@ -233,7 +231,31 @@ def game_record(row: Row) -> GameRecord:
     )
 
 
+GAME = "SELECT * FROM games WHERE id = ?"
+EVENTS = (
+    "SELECT type, visibility, recipient, payload_json FROM game_events"
+    " WHERE game_id = ? ORDER BY seq"
+)
+
+
+def event(row: Row) -> EventRecord:
+    """A ``game_events`` row read as ``EVENTS``."""
+    return EventRecord(row[0], row[1], row[2], json.loads(row[3]))
+
+
 TIMER_COLUMNS = "key, due, guild_id, payload_json, attempts"
+SET_TIMER = (
+    "INSERT INTO timers (key, due, guild_id, payload_json, attempts, updated_at)"
+    " VALUES (?, ?, ?, ?, ?, now()) ON CONFLICT (key) DO UPDATE SET due = excluded.due,"
+    " guild_id = excluded.guild_id, payload_json = excluded.payload_json,"
+    " attempts = excluded.attempts, updated_at = excluded.updated_at"
+)
+CANCEL_TIMER = "DELETE FROM timers WHERE key = ?"
+
+
+def timer_row(timer: Timer) -> tuple[Any, ...]:
+    """``SET_TIMER``'s parameters."""
+    return (timer.key, timer.due, timer.guild_id, dumps(timer.payload), timer.attempts)
 
 
 def timer(row: Row) -> Timer:
@@ -249,10 +271,10 @@ def season(row: Row) -> Season:
     return Season(row[0], row[1], row[2], bool(row[3]))
 
 
-# Achievements: a player's first of each on a server is kept.
+# Achievements: a player's first of each on a server is kept (earned now, unless told).
 AWARD = (
     "INSERT INTO achievements (guild_id, user_id, code, game_id, earned_at)"
-    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id, code) DO NOTHING"
+    " VALUES (?, ?, ?, ?, COALESCE(?, now())) ON CONFLICT (guild_id, user_id, code) DO NOTHING"
 )
 _RUN = (
     "INSERT INTO achievement_runs (guild_id, user_id, code, run) VALUES (?, ?, ?, ?)"
@@ -274,3 +296,27 @@ def award_rows(
         (guild_id, r.user_id, r.code, r.length) for r in awards.runs if not r.restarted
     )
     return earned, restarted, continued
+
+
+def award(guild_id: int, game_id: int, awards: Awards, earned_at: Any = None) -> Plan[None]:
+    """Write what a game earned (a game's end, or the replay of a past one)."""
+    earned, restarted, continued = award_rows(guild_id, game_id, awards, earned_at)
+    if earned:
+        yield ExecuteMany(AWARD, earned)
+    if restarted:
+        yield ExecuteMany(RUN_RESTARTED, restarted)
+    if continued:
+        yield ExecuteMany(RUN_CONTINUED, continued)
+
+
+def replay(step: Replay) -> Plan[None]:
+    """Show ``step`` every counted game, in order, and write what each awards (inside a
+    migration's transaction)."""
+    for game_id, finished_at in (yield Fetch(COUNTED_GAMES)):
+        row = yield FetchRow(GAME, (game_id,))
+        assert row is not None  # read in the same transaction as its id
+        events = [event(logged) for logged in (yield Fetch(EVENTS, (game_id,)))]
+        record = game_record(row)
+        awards = step.game(record, events)
+        if awards is not None:
+            yield from award(record.guild_id, game_id, awards, finished_at)

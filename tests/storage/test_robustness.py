@@ -17,7 +17,7 @@ from bot.config import load_settings
 from bot.games import maya
 from bot.games.maya.metrics import MIA_BOARD
 from bot.storage import EventRecord, StorageError
-from bot.storage.sqlite import SqliteRepository, migrations
+from bot.storage.sqlite import SqliteDriver, SqliteRepository, migrations
 from bot.table import Table, Tables
 
 GUILD = 1
@@ -297,7 +297,7 @@ async def test_a_locked_database_refuses_the_action_and_the_table_stays_as_it_wa
     tables, table = await a_game_in_progress(path)
     repo = tables.repository
     assert isinstance(repo, SqliteRepository)
-    await repo._db.execute("PRAGMA busy_timeout=50")  # refuse fast rather than after 2 s
+    await repo.driver._db.execute("PRAGMA busy_timeout=50")  # refuse fast rather than after 2 s
     other = sqlite3.connect(path, isolation_level=None)
     try:
         other.execute("BEGIN EXCLUSIVE")
@@ -319,7 +319,7 @@ async def test_a_read_only_database_refuses_the_action_and_the_table_stays_as_it
     # Root ignores file modes: a read-only connection is what a read-only disk looks like.
     connection = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
     connection.row_factory = aiosqlite.Row
-    read_only = SqliteRepository(connection)
+    read_only = SqliteRepository(SqliteDriver(connection))
     try:
         tables.repository = read_only
         await assert_refused_and_unchanged(tables, table, refused, read_only, "readonly")
@@ -346,25 +346,25 @@ async def test_an_action_cancelled_mid_write_leaves_the_table_and_the_database_a
 
     def stall() -> int:
         # On the database's thread, inside the move's transaction: it waits, half done.
-        if repo._db.in_transaction and not resume.is_set():
+        if repo.driver._db.in_transaction and not resume.is_set():
             loop.call_soon_threadsafe(writing.set)
             resume.wait()
         return 0  # then it goes on
 
     try:
-        await repo._db.set_progress_handler(stall, 1)
+        await repo.driver._db.set_progress_handler(stall, 1)
         task = asyncio.create_task(tables.act(table, REFUSED["a turn"]))
         await writing.wait()
-        assert repo._db.in_transaction
+        assert repo.driver._db.in_transaction
         task.cancel()
         for _ in range(5):  # the cancellation reaches the waiting write
             await asyncio.sleep(0)
         resume.set()
         with pytest.raises(asyncio.CancelledError):
             await task
-        await repo._db.set_progress_handler(None, 1)
+        await repo.driver._db.set_progress_handler(None, 1)
         assert snapshot_of(table) == before
-        assert not repo._db.in_transaction
+        assert not repo.driver._db.in_transaction
         assert await repo.game(table.id) == stored_before
         await assert_accepted(tables, table, REFUSED["a turn"])
     finally:
@@ -376,7 +376,7 @@ async def test_a_timed_out_turn_is_played_once_the_locked_database_is_back(tmp_p
     tables, table = await a_game_in_progress(path, turn_seconds=0.2)
     repo = tables.repository
     assert isinstance(repo, SqliteRepository)
-    await repo._db.execute("PRAGMA busy_timeout=50")
+    await repo.driver._db.execute("PRAGMA busy_timeout=50")
     assert table.state is not None and table.state.current == B
     version = table.version
     other = sqlite3.connect(path, isolation_level=None)

@@ -20,8 +20,9 @@ from bot.storage import (
     VersionConflict,
     open_repository,
 )
-from bot.storage import sqlite as sqlite_backend
-from bot.storage.sqlite import SqliteRepository, _Queued, _write_all, inline, migrations
+from bot.storage.sqlite import SqliteRepository, inline, migrations
+from bot.storage.sqlite import driver as sqlite_backend
+from bot.storage.sqlite.driver import _Queued, _write_all
 from bot.storage.sqlite.inline import CHECKPOINT_EVERY, InlineWriter
 
 
@@ -77,16 +78,16 @@ class Hops:
     def __init__(self, repo: SqliteRepository) -> None:
         self.count = 0
         self._repo = repo
-        self._execute = execute = repo._db._execute
+        self._execute = execute = repo.driver._db._execute
 
         async def counted(*args: object, **kwargs: object) -> object:
             self.count += 1
             return await execute(*args, **kwargs)  # type: ignore[arg-type]
 
-        repo._db._execute = counted  # type: ignore[method-assign]
+        repo.driver._db._execute = counted  # type: ignore[method-assign]
 
     def stop(self) -> None:
-        self._repo._db._execute = self._execute  # type: ignore[method-assign]
+        self._repo.driver._db._execute = self._execute  # type: ignore[method-assign]
 
 
 def table_file(path: Path) -> InlineWriter:
@@ -133,7 +134,7 @@ async def test_a_locked_database_refuses_every_queued_move_and_writes_none(tmp_p
         await repo.create_game(guild_id=1, channel_id=channel, kind="maya", meta={})
         for channel in range(3)
     ]
-    await repo._db.execute("PRAGMA busy_timeout=50")
+    await repo.driver._db.execute("PRAGMA busy_timeout=50")
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
     try:
@@ -174,7 +175,7 @@ async def test_a_move_cancelled_while_queued_is_dropped_at_once(tmp_path: Path) 
     repo = await SqliteRepository.open(tmp_path / "dropped.db", inline_writes=False)
     try:
         dropped, kept = await new_games(repo, 2)
-        async with repo._lock:  # another call holds the connection: the moves queue
+        async with repo.driver._lock:  # another call holds the connection: the moves queue
             cancelled = asyncio.create_task(first_move(repo, dropped))
             written = asyncio.create_task(first_move(repo, kept))
             await asyncio.sleep(0)
@@ -193,11 +194,11 @@ async def test_a_stopped_writer_tells_its_moves_they_were_interrupted(tmp_path: 
     repo = await SqliteRepository.open(tmp_path / "stopped.db", inline_writes=False)
     try:
         (game,) = await new_games(repo, 1)
-        async with repo._lock:
+        async with repo.driver._lock:
             move = asyncio.create_task(first_move(repo, game))
             await asyncio.sleep(0)
-            assert repo._writer is not None
-            repo._writer.cancel()  # the process is being torn down, say
+            assert repo.driver._writer is not None
+            repo.driver._writer.cancel()  # the process is being torn down, say
             await asyncio.sleep(0)
         with pytest.raises(StorageError, match="interrupted"):
             await asyncio.wait_for(move, 5)  # never left waiting for ever
@@ -215,7 +216,7 @@ async def test_closing_writes_the_moves_queued_before_and_refuses_the_next(
     path = tmp_path / "closing.db"
     repo = await SqliteRepository.open(path, inline_writes=False)
     games = await new_games(repo, 2)
-    async with repo._lock:
+    async with repo.driver._lock:
         moves = [asyncio.create_task(first_move(repo, game)) for game in games]
         await asyncio.sleep(0)
         closing = asyncio.create_task(repo.close())
@@ -315,8 +316,8 @@ async def test_a_read_the_file_makes_wait_goes_through_the_shared_connection(
     try:
         (game,) = await new_games(repo, 1)
         await move(repo, game, 0)
-        assert repo._inline is not None
-        monkeypatch.setattr(repo._inline, "read", lambda query, params: None)  # SQLITE_BUSY
+        assert repo.driver._inline is not None
+        monkeypatch.setattr(repo.driver._inline, "read", lambda query, params: None)  # SQLITE_BUSY
         hops = Hops(repo)
         record = await repo.game(game)
         assert record is not None and record.version == 1
@@ -332,16 +333,16 @@ async def test_a_read_that_fails_is_a_storage_error_on_either_path(
     repo = await SqliteRepository.open(tmp_path / "read-error.db")
     try:
         (game,) = await new_games(repo, 1)
-        assert repo._inline is not None
+        assert repo.driver._inline is not None
 
         def broken(query: str, params: Any) -> Any:
             raise sqlite3.OperationalError("disk I/O error")
 
-        monkeypatch.setattr(repo._inline, "read", broken)
+        monkeypatch.setattr(repo.driver._inline, "read", broken)
         with pytest.raises(StorageError, match="disk I/O error"):
             await repo.game(game)
         with pytest.raises(StorageError):  # the shared connection's path too
-            await repo._rows("SELECT * FROM no_such_table")
+            await repo.driver._rows("SELECT * FROM no_such_table")
     finally:
         await repo.close()
 
@@ -352,19 +353,19 @@ async def test_a_read_waits_for_a_hop_that_is_still_writing(
     repo = await SqliteRepository.open(tmp_path / "read-behind-hop.db")
     try:
         (game,) = await new_games(repo, 1)
-        assert repo._inline is not None
+        assert repo.driver._inline is not None
         inline_reads: list[str] = []
-        read = repo._inline.read
+        read = repo.driver._inline.read
         monkeypatch.setattr(
-            repo._inline,
+            repo.driver._inline,
             "read",
             lambda query, params: inline_reads.append(query) or read(query, params),
         )
-        repo._writing = [object()]  # type: ignore[list-item]  # a hop in progress
+        repo.driver._writing = [object()]  # type: ignore[list-item]  # a hop in progress
         hops = Hops(repo)
         assert (await repo.game(game)) is not None
         assert inline_reads == [] and hops.count == 1  # through the shared connection
-        repo._writing = []
+        repo.driver._writing = []
         assert (await repo.game(game)) is not None
         assert len(inline_reads) == 1 and hops.count == 1
     finally:
@@ -377,14 +378,14 @@ async def test_a_slow_read_sends_the_next_reads_and_moves_to_the_connections_thr
     repo = await SqliteRepository.open(tmp_path / "read-slow.db")
     try:
         (game,) = await new_games(repo, 1)
-        assert repo._inline is not None
-        read = repo._inline.read
+        assert repo.driver._inline is not None
+        read = repo.driver._inline.read
 
         def slow(query: str, params: Any) -> Any:
             time.sleep(inline.SLOW_SECONDS * 1.5)  # the disk stalls
             return read(query, params)
 
-        monkeypatch.setattr(repo._inline, "read", slow)
+        monkeypatch.setattr(repo.driver._inline, "read", slow)
         hops = Hops(repo)
         assert await repo.game(game) is not None
         assert hops.count == 0  # read, slowly, on the loop's thread
@@ -467,8 +468,8 @@ async def test_the_moves_pages_are_checkpointed_so_the_wal_starts_over(tmp_path:
         sizes = []
         for previous in range(moves):
             await move(repo, game, previous, state)
-            if repo._checkpointing is not None:
-                await repo._checkpointing  # as the event loop would, between two moves
+            if repo.driver._checkpointing is not None:
+                await repo.driver._checkpointing  # as the event loop would, between two moves
             sizes.append(wal.stat().st_size)
         # What the first CHECKPOINT_EVERY moves wrote to the WAL (nothing checkpointed
         # yet) is as large as it gets: never checkpointed, it would reach four times that.
@@ -501,7 +502,7 @@ async def test_the_wal_starts_over_though_moves_keep_coming_while_the_checkpoint
         for _ in range(150):  # thousands of pages for the checkpoint to copy
             for game in games:
                 await play(game)
-        checkpoint = asyncio.create_task(repo._checkpoint())
+        checkpoint = asyncio.create_task(repo.driver._checkpoint())
         during = 0
         while not checkpoint.done():  # the tables go on meanwhile
             await play(games[during % len(games)])
@@ -543,7 +544,7 @@ async def test_the_wal_starts_over_on_the_checkpoint_thread_with_the_moves_held(
     def watched(path: str, hold: Callable[[bool], None]) -> None:
         def spy(restarting: bool) -> None:
             hold(restarting)
-            held.append((restarting, repo._inline_now(), wal_header(Path(path))))
+            held.append((restarting, repo.driver._inline_now(), wal_header(Path(path))))
 
         real(path, spy)
 
@@ -553,7 +554,7 @@ async def test_the_wal_starts_over_on_the_checkpoint_thread_with_the_moves_held(
         for version in range(300):  # thousands of frames
             await move(repo, game, version, {"filler": "x" * 3000})
         before = wal_header(path)
-        await repo._checkpoint()
+        await repo.driver._checkpoint()
         assert [(restarting, on_loop) for restarting, on_loop, _ in held] == [
             (True, False),  # moves queued from before the RESTART...
             (False, True),  # ...until the WAL has started over
@@ -574,7 +575,7 @@ async def test_a_move_waits_behind_the_moves_queued_before_it(tmp_path: Path) ->
     try:
         first, second = await new_games(repo, 2)
         other = sqlite3.connect(path, isolation_level=None)
-        async with repo._lock:  # the queue's writer cannot begin yet
+        async with repo.driver._lock:  # the queue's writer cannot begin yet
             other.execute("BEGIN IMMEDIATE")  # the file is another's: the first move queues
             queued = asyncio.create_task(move(repo, first, 0))
             await asyncio.sleep(0.05)
@@ -599,23 +600,23 @@ async def test_a_slow_write_sends_the_next_moves_to_the_connections_thread(
     try:
         game, other = await new_games(repo, 2)
         hops = Hops(repo)
-        assert repo._inline is not None
-        write = repo._inline.write
+        assert repo.driver._inline is not None
+        write = repo.driver._inline.write
 
         def slow(work: Callable[[sqlite3.Connection], None]) -> bool:
             time.sleep(inline.SLOW_SECONDS * 1.5)  # the disk stalls
             return write(work)
 
-        monkeypatch.setattr(repo._inline, "write", slow)
+        monkeypatch.setattr(repo.driver._inline, "write", slow)
         await move(repo, game, 0)
         assert hops.count == 0  # written, slowly, on the loop's thread
-        monkeypatch.setattr(repo._inline, "write", write)
+        monkeypatch.setattr(repo.driver._inline, "write", write)
         await move(repo, game, 1)
         await move(repo, other, 0)
         assert hops.count == 2  # the next moves took the queue
         assert [(await repo.game(g)).version for g in (game, other)] == [2, 1]  # type: ignore[union-attr]
         # Once the pause is over, the moves are written on the loop's thread again.
-        repo._inline_after = 0.0
+        repo.driver._inline_after = 0.0
         before = hops.count
         await move(repo, game, 2)
         assert hops.count == before
@@ -632,8 +633,8 @@ async def test_a_write_slow_to_compute_keeps_the_moves_on_the_loops_thread(
     try:
         game, other = await new_games(repo, 2)
         hops = Hops(repo)
-        assert repo._inline is not None
-        write = repo._inline.write
+        assert repo.driver._inline is not None
+        write = repo.driver._inline.write
 
         # The two clocks ``_timed`` reads, moved by hand: a machine busy with other work
         # would have the thread wait for a core, which does count as waiting.
@@ -645,9 +646,9 @@ async def test_a_write_slow_to_compute_keeps_the_moves_on_the_loops_thread(
             now["cpu"] += inline.SLOW_SECONDS * 1.5  # all of that time on the thread
             return write(work)
 
-        monkeypatch.setattr(repo._inline, "write", computing)
+        monkeypatch.setattr(repo.driver._inline, "write", computing)
         await move(repo, game, 0)
-        monkeypatch.setattr(repo._inline, "write", write)
+        monkeypatch.setattr(repo.driver._inline, "write", write)
         await move(repo, game, 1)
         await move(repo, other, 0)
         assert hops.count == 0  # every move written on the loop's thread
@@ -690,7 +691,7 @@ async def test_a_checkpoint_leaves_the_shared_connection_free_for_reads(
             real(path, hold)
 
         monkeypatch.setattr(sqlite_backend, "_checkpoint_file", slow)
-        checkpoint = asyncio.create_task(repo._checkpoint())
+        checkpoint = asyncio.create_task(repo.driver._checkpoint())
         assert await asyncio.to_thread(started.wait, 5)
         # A game's start or end reads meanwhile, without waiting for the checkpoint.
         record = await asyncio.wait_for(repo.game(game), 2)

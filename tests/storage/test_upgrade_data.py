@@ -47,11 +47,11 @@ async def played(repo: Repository, guild: int, names: dict[str, str], status: st
 async def raw(repo: Repository, statement: str, *params: object) -> None:
     """A statement on the repository's own connection, whichever backend."""
     if isinstance(repo, SqliteRepository):
-        await repo._db.execute(statement, params)
+        await repo.driver._db.execute(statement, params)
     else:
         assert isinstance(repo, PostgresRepository)
         values = [datetime.fromisoformat(p) if isinstance(p, str) else p for p in params]
-        await repo._pool.execute(numbered(statement), *values)
+        await repo.driver._pool.execute(numbered(statement), *values)
 
 
 def before(url: str, version: int, monkeypatch: pytest.MonkeyPatch) -> None:

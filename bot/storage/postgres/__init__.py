@@ -1,42 +1,34 @@
-"""The PostgreSQL repository: an asyncpg pool that several bot processes share, numbered
-migrations each in one transaction, and an advisory lock per shard (one process runs a
-shard at a time; another waits and takes it over when the first dies)."""
+"""The PostgreSQL repository: the SQL repository over an asyncpg pool that several bot
+processes share, numbered migrations each in one transaction, and an advisory lock per
+shard (one process runs a shard at a time; another waits and takes it over when the first
+dies)."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import re
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
 from bot.config import database_password
-from bot.kernel.achievements import Awards
-from bot.kernel.spec import Board, Metric
 from bot.storage import sql
-from bot.storage.base import (
-    ALL_SHARDS,
-    ChannelBusy,
-    EventRecord,
-    GameRecord,
-    GameResults,
-    Held,
-    Rating,
-    RatingPoint,
-    Repository,
-    Season,
-    Shards,
-    Standing,
-    StorageError,
-    Timer,
-    VersionConflict,
-    WebPage,
+from bot.storage.base import EventRecord, GameResults, Repository, StorageError
+from bot.storage.driver import (
+    Dialect,
+    Execute,
+    ExecuteMany,
+    Fetch,
+    Move,
+    Plan,
+    Row,
+    UniqueViolation,
 )
+from bot.storage.repository import SqlRepository
 
 # A statement that takes longer is a stalled database: the move is refused and retried,
 # rather than holding its table's lock for ever.
@@ -69,6 +61,8 @@ _FAILURES: tuple[type[BaseException], ...] = (
 _OPEN_FAILURES: tuple[type[BaseException], ...] = (ValueError, *_FAILURES)  # ValueError: a bad URL
 
 
+R = TypeVar("R")
+
 # The schema's types (``bot/storage/migrations``). JSON is kept as written (json, not
 # jsonb): a snapshot reads back exactly as stored.
 TYPES = {
@@ -83,12 +77,30 @@ TYPES = {
 
 
 def migrations() -> list[tuple[int, str]]:
-    """The numbered migrations as this database runs them, in order."""
+    """The numbered migrations as PostgreSQL runs them, in order."""
     return sql.migrations("bot.storage.postgres", TYPES)
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+def _any_of(column: str, values: Sequence[int]) -> tuple[str, tuple[Any, ...]]:
+    # One parameter, whatever the number of ids: one prepared statement serves them all.
+    return f"{column} = ANY(?::bigint[])", (list(values),)
+
+
+def _forget_name(guild_id: int, user_id: int) -> tuple[str, tuple[Any, ...]]:
+    key = str(int(user_id))
+    return (
+        "UPDATE games SET meta_json = (meta_json::jsonb #- ARRAY['names', ?::text])::json"
+        " WHERE guild_id = ? AND meta_json->'names'->?::text IS NOT NULL",
+        (key, guild_id, key),
+    )
+
+
+DIALECT = Dialect(any_of=_any_of, forget_name=_forget_name, history_tiebreak="game")
+
+
+@functools.lru_cache(maxsize=1024)
+def _numbered(query: str) -> str:
+    return sql.numbered(query)
 
 
 def _count(status: str) -> int:
@@ -96,7 +108,9 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresRepository:
+class PostgresDriver:
+    dialect = DIALECT
+
     def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
         self._pool = pool
         self._dsn = dsn
@@ -106,20 +120,14 @@ class PostgresRepository:
         self._held: set[int] = set()
 
     @classmethod
-    async def open(cls, dsn: str) -> PostgresRepository:
+    async def connect(cls, dsn: str) -> PostgresDriver:
         try:
             pool = await asyncpg.create_pool(
                 dsn, min_size=1, max_size=10, command_timeout=COMMAND_TIMEOUT, reset=_as_it_is
             )
         except _OPEN_FAILURES as error:
             raise StorageError(f"cannot open the database: {_safe(error, dsn)}") from error
-        repository = cls(pool, dsn)
-        try:
-            await repository.migrate()
-        except StorageError:
-            await pool.close()
-            raise
-        return repository
+        return cls(pool, dsn)
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[Connection]:
@@ -129,8 +137,8 @@ class PostgresRepository:
                 yield connection
         except StorageError:
             raise
-        except asyncpg.UniqueViolationError:
-            raise
+        except asyncpg.UniqueViolationError as error:
+            raise UniqueViolation(str(error)) from error
         except _FAILURES as error:
             raise StorageError(str(error) or type(error).__name__) from error
 
@@ -139,11 +147,11 @@ class PostgresRepository:
         async with self._connection() as connection, connection.transaction():
             yield connection
 
-    async def migrate(self) -> int:
-        """Apply every migration newer than the database's; returns the schema version."""
-        shipped = migrations()
-        if not shipped:
-            raise StorageError("no SQL migrations found in bot/storage: broken install")
+    async def migrate(
+        self, shipped: list[tuple[int, str]], replays: Mapping[int, Callable[[], sql.Replay]]
+    ) -> int:
+        """Apply every migration of ``shipped`` newer than the database's; returns the
+        schema version."""
         # A connection of its own, not the pool's: the lock below lives as long as its
         # session, and the pool's connections are handed on as they are (``_as_it_is``).
         try:
@@ -156,7 +164,7 @@ class PostgresRepository:
                 await db.execute(
                     "SELECT pg_advisory_lock($1)", MIGRATION_LOCK, timeout=MIGRATION_WAIT
                 )
-                current = await _apply(db, shipped)
+                current = await _apply(db, shipped, replays)
             finally:
                 await _quietly_close(db)  # and the lock with it
         except _FAILURES as error:
@@ -241,443 +249,82 @@ class PostgresRepository:
             await _quietly_close(self._lease_connection)
         self._lease_connection, self._held = None, set()
 
-    # ---- games
+    # ---- statements
 
-    async def create_game(
-        self, *, guild_id: int, channel_id: int, kind: str, meta: dict[str, Any]
-    ) -> int:
-        try:
-            async with self._connection() as db:
-                game_id = await db.fetchval(
-                    "INSERT INTO games (guild_id, channel_id, kind, status, version, meta_json)"
-                    " VALUES ($1, $2, $3, 'lobby', 0, $4) RETURNING id",
-                    guild_id,
-                    channel_id,
-                    kind,
-                    _dumps(meta),
-                )
-        except asyncpg.UniqueViolationError as error:
-            raise ChannelBusy(f"channel {channel_id} already has a running game") from error
-        return int(game_id)
+    async def fetch(
+        self, query: str, params: Sequence[Any] = (), *, small: bool = False
+    ) -> Sequence[Row]:
+        async with self._connection() as db:
+            rows: Sequence[Row] = await db.fetch(_numbered(query), *params)
+        return rows
 
-    async def save_game(
-        self,
-        game_id: int,
-        *,
-        previous_version: int,
-        version: int,
-        status: str,
-        state: dict[str, Any] | None,
-        meta: dict[str, Any],
-        events: Sequence[EventRecord] = (),
-        results: GameResults | None = None,
-        timers: Mapping[str, Timer | None] | None = None,
-    ) -> None:
+    async def fetchrow(self, query: str, params: Sequence[Any] = ()) -> Row | None:
+        async with self._connection() as db:
+            row: Row | None = await db.fetchrow(_numbered(query), *params)
+        return row
+
+    async def fetchval(self, query: str, params: Sequence[Any] = ()) -> Any:
+        async with self._connection() as db:
+            return await db.fetchval(_numbered(query), *params)
+
+    async def execute(self, query: str, params: Sequence[Any] = ()) -> int:
+        async with self._connection() as db:
+            return _count(await db.execute(_numbered(query), *params))
+
+    async def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self._connection() as db:
+            await db.executemany(_numbered(query), rows)
+
+    async def transaction(self, plan: Plan[R]) -> R:
+        async with self._connection() as db, db.transaction():
+            return await _run(db, plan)
+
+    async def insert(self, query: str, params: Sequence[Any]) -> Any:
+        return await self.fetchval(query, params)
+
+    async def save_move(self, move: Move) -> bool:
+        """A move in one statement (``_SAVE_MOVE``, or ``_end_game`` for a game's end): one
+        round trip, atomic as any statement is."""
         game = (
-            version,
-            status,
-            None if state is None else _dumps(state),
-            _dumps(meta),
-            game_id,
-            previous_version,
+            move.version,
+            move.status,
+            None if move.state is None else sql.dumps(move.state),
+            sql.dumps(move.meta),
+            move.game_id,
+            move.previous_version,
         )
-        # One statement, so one round trip, atomic as any statement is.
-        logged = _columns([_event_row(e) for e in events], 4)
-        cancelled = [key for key, timer in (timers or {}).items() if timer is None]
-        armed = _columns([_timer_row(t) for t in (timers or {}).values() if t is not None], 5)
-        move = (*game, *logged, cancelled, *armed)
+        logged = _columns([_event_row(e) for e in move.events], 4)
+        cancelled = [key for key, timer in move.timers.items() if timer is None]
+        armed = _columns([sql.timer_row(t) for t in move.timers.values() if t is not None], 5)
+        params = (*game, *logged, cancelled, *armed)
         async with self._connection() as db:
-            if results is None:
-                stored = await db.fetchval(_SAVE_MOVE, *move)
+            if move.results is None:
+                stored = await db.fetchval(_SAVE_MOVE, *params)
             else:  # a game's end: its figures are counted in the same statement
-                parts, counted = _results_columns(results)
-                stored = await db.fetchval(_end_game(parts), *move, *counted)
-        if stored != 1:
-            raise VersionConflict(f"game {game_id} is not at version {previous_version}")
+                parts, counted = _results_columns(move.results)
+                stored = await db.fetchval(_end_game(parts), *params, *counted)
+        return bool(stored == 1)
 
-    async def running_games(self, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
-        mine, params = sql.shard_filter(shards)
-        async with self._connection() as db:
-            rows = await db.fetch(
-                sql.numbered(
-                    f"SELECT * FROM games WHERE status IN ('lobby', 'active'){mine} ORDER BY id"
-                ),
-                *params,
-            )
-        return [sql.game_record(row) for row in rows]
 
-    async def game(self, game_id: int) -> GameRecord | None:
-        async with self._connection() as db:
-            row = await db.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
-        return sql.game_record(row) if row else None
-
-    async def last_ended_game(self, guild_id: int, channel_id: int, kind: str) -> GameRecord | None:
-        async with self._connection() as db:
-            row = await db.fetchrow(
-                "SELECT * FROM games WHERE guild_id = $1 AND kind = $2"
-                " AND status IN ('finished', 'stopped') AND channel_id = $3"
-                " AND state_json IS NOT NULL ORDER BY id DESC LIMIT 1",
-                guild_id,
-                kind,
-                channel_id,
-            )
-        return sql.game_record(row) if row else None
-
-    async def events(self, game_id: int) -> list[EventRecord]:
-        async with self._connection() as db:
-            rows = await db.fetch(
-                "SELECT type, visibility, recipient, payload_json FROM game_events"
-                " WHERE game_id = $1 ORDER BY seq",
-                game_id,
-            )
-        return [EventRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
-
-    # ---- leaderboards
-
-    async def ratings(self, guild_id: int, game: str, users: Sequence[int]) -> dict[int, Rating]:
-        if not users:
-            return {}
-        async with self._connection() as db:
-            rows = await db.fetch(
-                "SELECT user_id, rating, games FROM ratings WHERE guild_id = $1 AND game = $2"
-                " AND user_id = ANY($3::bigint[])",
-                guild_id,
-                game,
-                list(users),
-            )
-        return {row[0]: Rating(row[1], row[2]) for row in rows}
-
-    async def leaderboard(
-        self,
-        guild_id: int,
-        game: str,
-        criterion: Metric | str,
-        since: str | None,
-        *,
-        offset: int,
-        limit: int,
-        until: str | None = None,
-        season: int | None = None,
-    ) -> tuple[list[Standing], int]:
-        totals, params = sql.totals(guild_id, game, criterion, since, until, season)
-        async with self._connection() as db:
-            rows = await db.fetch(
-                sql.numbered(sql.page_query(totals, criterion)), *params, limit, offset
-            )
-            if not rows:
-                if offset == 0:
-                    return [], 0
-                count = await db.fetchval(sql.numbered(sql.count_query(totals, criterion)), *params)
-                return [], int(count or 0)
-        return [Standing(row[2], row[0], row[1]) for row in rows], rows[0][3]
-
-    async def standing(
-        self,
-        guild_id: int,
-        game: str,
-        criterion: Metric | str,
-        since: str | None,
-        user_id: int,
-        *,
-        until: str | None = None,
-        season: int | None = None,
-    ) -> Standing | None:
-        totals, params = sql.totals(guild_id, game, criterion, since, until, season)
-        async with self._connection() as db:
-            row = await db.fetchrow(
-                sql.numbered(sql.standing_query(totals, criterion)), *params, user_id
-            )
-        return Standing(row[1], user_id, row[0]) if row else None
-
-    async def player_figures(
-        self, guild_id: int, user_id: int, boards: Sequence[Board]
-    ) -> dict[str, dict[str, float]]:
-        async with self._connection() as db:
-            rows = await db.fetch(
-                "SELECT game, metric, SUM(value), MAX(value) FROM stat_values"
-                " WHERE guild_id = $1 AND user_id = $2 GROUP BY game, metric",
-                guild_id,
-                user_id,
-            )
-        return sql.figures(rows, boards)
-
-    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, Rating]:
-        async with self._connection() as db:
-            rows = await db.fetch(
-                "SELECT game, rating, games FROM ratings WHERE guild_id = $1 AND user_id = $2",
-                guild_id,
-                user_id,
-            )
-        return {row[0]: Rating(row[1], row[2]) for row in rows}
-
-    async def last_figure_days(self, guild_id: int) -> dict[str, str]:
-        async with self._connection() as db:
-            rows = await db.fetch(sql.numbered(sql.LAST_FIGURE_DAYS), guild_id)
-        return {row[0]: row[1] for row in rows}
-
-    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
-        async with self._connection() as db:
-            rows = await db.fetch(
-                "SELECT game, at, rating FROM rating_history WHERE guild_id = $1"
-                " AND user_id = $2 ORDER BY at, game",
-                guild_id,
-                user_id,
-            )
-        return [RatingPoint(row[0], row[1].timestamp(), row[2]) for row in rows]
-
-    # ---- achievements
-
-    async def achievements(self, guild_id: int, users: Sequence[int]) -> dict[int, list[Held]]:
-        if not users:
-            return {}
-        async with self._connection() as db:
-            rows = await db.fetch(
-                "SELECT user_id, code, game_id, earned_at FROM achievements WHERE guild_id = $1"
-                " AND user_id = ANY($2::bigint[]) ORDER BY earned_at, game_id, code",
-                guild_id,
-                list(users),
-            )
-        held: dict[int, list[Held]] = {}
-        for row in rows:
-            held.setdefault(row[0], []).append(Held(row[1], row[2], row[3]))
-        return held
-
-    async def streak_runs(self, guild_id: int, users: Sequence[int]) -> dict[tuple[int, str], int]:
-        if not users:
-            return {}
-        async with self._connection() as db:
-            rows = await db.fetch(
-                "SELECT user_id, code, run FROM achievement_runs WHERE guild_id = $1"
-                " AND user_id = ANY($2::bigint[])",
-                guild_id,
-                list(users),
-            )
-        return {(row[0], row[1]): row[2] for row in rows}
-
-    async def forget_player(self, guild_id: int, user_id: int) -> int:
-        async with self._transaction() as db:
-            rows = 0
-            for table in sql.PLAYER_TABLES:
-                rows += _count(
-                    await db.execute(
-                        f"DELETE FROM {table} WHERE guild_id = $1 AND user_id = $2",
-                        guild_id,
-                        user_id,
-                    )
-                )
-            # The display name they joined tables with (kept for the Yadès sheet pictures).
-            third = await db.execute(
-                "UPDATE games SET meta_json = (meta_json::jsonb #- ARRAY['names', $2])::json"
-                " WHERE guild_id = $1 AND meta_json->'names'->$2 IS NOT NULL",
-                guild_id,
-                str(int(user_id)),
-            )
-        return rows + _count(third)
-
-    # ---- web pages
-
-    async def web_page(self, guild_id: int) -> WebPage | None:
-        async with self._connection() as db:
-            row = await db.fetchrow(
-                "SELECT guild_id, token, guild_name FROM web_pages WHERE guild_id = $1", guild_id
-            )
-        return WebPage(row[0], row[1], row[2]) if row else None
-
-    async def web_page_of(self, token: str) -> WebPage | None:
-        async with self._connection() as db:
-            row = await db.fetchrow(
-                "SELECT guild_id, token, guild_name FROM web_pages WHERE token = $1", token
-            )
-        return WebPage(row[0], row[1], row[2]) if row else None
-
-    async def open_web_page(self, page: WebPage) -> None:
-        async with self._connection() as db:
-            await db.execute(
-                "INSERT INTO web_pages (guild_id, token, guild_name) VALUES ($1, $2, $3)"
-                " ON CONFLICT (guild_id) DO UPDATE SET token = excluded.token,"
-                " guild_name = excluded.guild_name, updated_at = now()",
-                page.guild_id,
-                page.token,
-                page.guild_name,
-            )
-
-    async def close_web_page(self, guild_id: int) -> bool:
-        async with self._connection() as db:
-            status = await db.execute("DELETE FROM web_pages WHERE guild_id = $1", guild_id)
-        return _count(status) > 0
-
-    async def player_names(self, guild_id: int, users: Sequence[int]) -> dict[int, str]:
-        if not users:
-            return {}
-        async with self._connection() as db:
-            rows = await db.fetch(
-                "SELECT user_id, name FROM player_names WHERE guild_id = $1"
-                " AND user_id = ANY($2::bigint[])",
-                guild_id,
-                list(users),
-            )
-        return {row[0]: row[1] for row in rows}
-
-    # ---- seasons
-
-    async def seasons(self, guild_id: int) -> list[Season]:
-        async with self._connection() as db:
-            rows = await db.fetch(
-                f"SELECT {sql.SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 ORDER BY number",
-                guild_id,
-            )
-        return [sql.season(row) for row in rows]
-
-    async def first_figure_day(self, guild_id: int) -> str | None:
-        async with self._connection() as db:
-            day: str | None = await db.fetchval(
-                "SELECT MIN(day) FROM stat_values WHERE guild_id = $1", guild_id
-            )
-        return day
-
-    async def open_season(self, guild_id: int, season: Season, timer: Timer) -> Season:
-        async with self._transaction() as db:
-            # One current season per server (a unique index): a second opener inserts nothing.
-            inserted = await db.execute(
-                "INSERT INTO seasons (guild_id, number, started, ends) VALUES ($1, $2, $3, $4)"
-                " ON CONFLICT DO NOTHING",
-                guild_id,
-                season.number,
-                season.started,
-                season.ends,
-            )
-            if _count(inserted) == 1:
-                await db.execute(_SET_TIMER, *_timer_row(timer))
-                return season
-            row = await db.fetchrow(
-                f"SELECT {sql.SEASON_COLUMNS} FROM seasons"
-                " WHERE guild_id = $1 AND closed_at IS NULL",
-                guild_id,
-            )
-        if row is None:  # a season of that number, closed: the caller's number was stale
-            raise StorageError(f"season {season.number} of server {guild_id} exists, closed")
-        return sql.season(row)
-
-    async def move_season_end(self, guild_id: int, number: int, ends: str, timer: Timer) -> bool:
-        async with self._transaction() as db:
-            moved = await db.execute(
-                "UPDATE seasons SET ends = $1 WHERE guild_id = $2 AND number = $3"
-                " AND closed_at IS NULL",
-                ends,
-                guild_id,
-                number,
-            )
-            if _count(moved) != 1:
-                return False
-            await db.execute(_SET_TIMER, *_timer_row(timer))
-        return True
-
-    async def close_season(
-        self,
-        guild_id: int,
-        number: int,
-        *,
-        following: Season,
-        timers: Sequence[Timer],
-        carry: float,
-        initial: float,
-    ) -> bool:
-        async with self._transaction() as db:
-            closed = await db.execute(
-                "UPDATE seasons SET closed_at = now() WHERE guild_id = $1 AND number = $2"
-                " AND closed_at IS NULL",
-                guild_id,
-                number,
-            )
-            if _count(closed) != 1:
-                return False
-            await db.execute(
-                "INSERT INTO season_ratings (guild_id, number, game, user_id, rating, games)"
-                " SELECT guild_id, $1, game, user_id, rating, games FROM ratings"
-                " WHERE guild_id = $2 AND games > 0",
-                number,
-                guild_id,
-            )
-            await db.execute(
-                "UPDATE ratings SET rating = $1 + $2 * (rating - $1), games = 0,"
-                " updated_at = now() WHERE guild_id = $3",
-                initial,
-                carry,
-                guild_id,
-            )
-            await db.execute(
-                "INSERT INTO rating_history (guild_id, game, user_id, rating)"
-                " SELECT guild_id, game, user_id, rating FROM ratings WHERE guild_id = $1",
-                guild_id,
-            )
-            await db.execute(
-                "INSERT INTO seasons (guild_id, number, started, ends) VALUES ($1, $2, $3, $4)",
-                guild_id,
-                following.number,
-                following.started,
-                following.ends,
-            )
-            for timer in timers:
-                await db.execute(_SET_TIMER, *_timer_row(timer))
-        return True
-
-    # ---- server settings
-
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self._connection() as db:
-            raw = await db.fetchval(
-                "SELECT settings_json FROM guild_settings WHERE guild_id = $1", guild_id
-            )
-        return json.loads(raw) if raw else {}
-
-    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        async with self._connection() as db:
-            await db.execute(
-                "INSERT INTO guild_settings (guild_id, settings_json) VALUES ($1, $2)"
-                " ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,"
-                " updated_at = now()",
-                guild_id,
-                _dumps(settings),
-            )
-
-    # ---- timers
-
-    async def set_timer(self, timer: Timer) -> None:
-        async with self._connection() as db:
-            await db.execute(_SET_TIMER, *_timer_row(timer))
-
-    async def cancel_timer(self, key: str, due: float | None = None) -> bool:
-        async with self._connection() as db:
-            if due is None:
-                status = await db.execute("DELETE FROM timers WHERE key = $1", key)
-            else:
-                status = await db.execute(
-                    "DELETE FROM timers WHERE key = $1 AND due = $2", key, due
-                )
-        return _count(status) > 0
-
-    async def reschedule_timer(self, key: str, due: float, timer: Timer) -> bool:
-        async with self._connection() as db:
-            status = await db.execute(
-                "UPDATE timers SET due = $1, attempts = $2, updated_at = now()"
-                " WHERE key = $3 AND due = $4",
-                timer.due,
-                timer.attempts,
-                key,
-                due,
-            )
-        return _count(status) > 0
-
-    async def timers(self, shards: Shards = ALL_SHARDS) -> list[Timer]:
-        mine, params = sql.shard_filter(shards)
-        async with self._connection() as db:
-            rows = await db.fetch(
-                sql.numbered(
-                    f"SELECT {sql.TIMER_COLUMNS} FROM timers WHERE TRUE{mine} ORDER BY due, key"
-                ),
-                *params,
-            )
-        return [sql.timer(row) for row in rows]
+async def _run(db: Connection, plan: Plan[R]) -> R:
+    """Run ``plan``'s statements on ``db``, each sent its outcome; the plan's value. The
+    transaction is the caller's."""
+    outcome: Any = None
+    while True:
+        try:
+            step = plan.send(outcome)
+        except StopIteration as done:
+            return done.value
+        query = _numbered(step.query)
+        if isinstance(step, Execute):
+            outcome = _count(await db.execute(query, *step.params))
+        elif isinstance(step, ExecuteMany):
+            await db.executemany(query, step.rows)
+            outcome = None
+        elif isinstance(step, Fetch):
+            outcome = await db.fetch(query, *step.params)
+        else:
+            outcome = await db.fetchrow(query, *step.params)
 
 
 def _results_columns(results: GameResults) -> tuple[tuple[str, ...], tuple[Any, ...]]:
@@ -712,37 +359,6 @@ def _results_columns(results: GameResults) -> tuple[tuple[str, ...], tuple[Any, 
     }
     parts = tuple(name for name in _END_GAME_PARTS if columns[name][0])
     return parts, tuple(value for name in parts for value in columns[name])
-
-
-async def _award(
-    db: Connection, guild_id: int, game_id: int, awards: Awards, earned_at: datetime
-) -> None:
-    """Write what a game earned (a game's end, or the replay of a past one)."""
-    earned, restarted, continued = sql.award_rows(guild_id, game_id, awards, earned_at)
-    if earned:
-        await db.executemany(sql.numbered(sql.AWARD), earned)
-    if restarted:
-        await db.executemany(sql.numbered(sql.RUN_RESTARTED), restarted)
-    if continued:
-        await db.executemany(sql.numbered(sql.RUN_CONTINUED), continued)
-
-
-async def _replay(db: Connection, step: sql.Replay) -> None:
-    """Show ``step`` every counted game, in order, and write what each awards (inside a
-    migration's transaction)."""
-    for game_id, finished_at in await db.fetch(sql.COUNTED_GAMES):
-        row = await db.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
-        assert row is not None  # read in the same transaction as its id
-        logged = await db.fetch(
-            "SELECT type, visibility, recipient, payload_json FROM game_events"
-            " WHERE game_id = $1 ORDER BY seq",
-            game_id,
-        )
-        events = [EventRecord(r[0], r[1], r[2], json.loads(r[3])) for r in logged]
-        record = sql.game_record(row)
-        awards = step.game(record, events)
-        if awards is not None:
-            await _award(db, record.guild_id, game_id, awards, finished_at)
 
 
 _SAVE_GAME = (
@@ -862,24 +478,13 @@ def _end_game(parts: tuple[str, ...]) -> str:
     return ",\n".join(statement) + "\nSELECT count(*) FROM game"
 
 
-_SET_TIMER = (
-    "INSERT INTO timers (key, due, guild_id, payload_json, attempts) VALUES ($1, $2, $3, $4, $5)"
-    " ON CONFLICT (key) DO UPDATE SET due = excluded.due, guild_id = excluded.guild_id,"
-    " payload_json = excluded.payload_json, attempts = excluded.attempts, updated_at = now()"
-)
-
-
 def _columns(rows: Sequence[tuple[Any, ...]], width: int) -> list[list[Any]]:
     """Rows as columns (the arrays a statement unnests back into rows)."""
     return [[row[column] for row in rows] for column in range(width)]
 
 
 def _event_row(event: EventRecord) -> tuple[Any, ...]:
-    return (event.type, event.visibility, event.recipient, _dumps(event.payload))
-
-
-def _timer_row(timer: Timer) -> tuple[Any, ...]:
-    return (timer.key, timer.due, timer.guild_id, _dumps(timer.payload), timer.attempts)
+    return (event.type, event.visibility, event.recipient, sql.dumps(event.payload))
 
 
 def _safe(error: BaseException, dsn: str) -> str:
@@ -889,14 +494,17 @@ def _safe(error: BaseException, dsn: str) -> str:
     return text.replace(password, "<hidden>") if password else text
 
 
-async def _apply(db: asyncpg.Connection, shipped: list[tuple[int, str]]) -> int:
+async def _apply(
+    db: asyncpg.Connection,
+    shipped: list[tuple[int, str]],
+    replays: Mapping[int, Callable[[], sql.Replay]],
+) -> int:
     """Apply the migrations in ``shipped`` newer than the database's; its version after."""
     await db.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
         "version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
     )
     current = int(await db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
-    replays = sql.replays()
     for version, script in shipped:
         if version <= current:
             continue
@@ -906,7 +514,7 @@ async def _apply(db: asyncpg.Connection, shipped: list[tuple[int, str]]) -> int:
             await db.execute(script)
             replay = replays.get(version)
             if replay is not None:
-                await _replay(db, replay())
+                await _run(db, sql.replay(replay()))
             await db.execute("INSERT INTO schema_migrations (version) VALUES ($1)", version)
         current = version
     return current
@@ -925,6 +533,27 @@ async def _quietly_close(connection: asyncpg.Connection) -> None:
         await asyncio.wait_for(connection.close(), COMMAND_TIMEOUT)
     except _FAILURES:
         connection.terminate()
+
+
+class PostgresRepository(SqlRepository):
+    driver: PostgresDriver
+
+    def __init__(self, driver: PostgresDriver) -> None:
+        super().__init__(driver)
+
+    @classmethod
+    async def open(cls, dsn: str) -> PostgresRepository:
+        driver = await PostgresDriver.connect(dsn)
+        repository = cls(driver)
+        try:
+            await repository.migrate()
+        except StorageError:
+            await driver.close()
+            raise
+        return repository
+
+    def migrations(self) -> list[tuple[int, str]]:
+        return migrations()  # looked up when called: the tests ship fewer, or a broken one
 
 
 async def open_postgres(url: str) -> Repository:

@@ -28,6 +28,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.storage.sqlite.now import give_now
+
 CHECKPOINT_EVERY = 200  # commits (a move writes a handful of pages: about SQLite's 1,000)
 # A write that waits longer than this (a disk that stalls) sends the moves to aiosqlite's
 # thread for ``SLOW_PAUSE`` seconds: the event loop, heartbeats included, must not wait on
@@ -56,6 +58,7 @@ class InlineWriter:
         # Used from the event loop's thread only; closed from it too.
         db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         try:
+            give_now(db)
             db.execute("PRAGMA busy_timeout=0")
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA synchronous=NORMAL")
