@@ -96,9 +96,10 @@ def build_world() -> World:
     world = World.empty()
     world.add_user("patron")
     world.add_guild("bench", owner="patron", locale="fr")
-    for channel in ("maya", "mia", "yades", "menteur"):
+    for channel in ("maya", "mia", "yades", "duel", "menteur"):
         world.add_channel("bench", channel)
-    for name in ("alice", "bob", "carol", "dave", "erin", "frank", "gina", "hugo", "ines"):
+    people = ("alice", "bob", "carol", "dave", "erin", "frank", "gina", "hugo", "ines", "jo", "kim")
+    for name in people:
         world.add_user(name)
         world.join("bench", name)
     return world
@@ -114,10 +115,12 @@ def games(emulator: DiscordEmulator, pace: float, seed: int) -> list[Game]:
     mia = watch("mia", ("dave", "erin", "frank"), 2)
     yades = watch("yades", ("gina",), 3)
     menteur = watch("menteur", ("hugo", "ines"), 4)
+    duel = watch("duel", ("jo", "kim"), 5)
     return [
         Game("Maya (soirée)", maya.channel, maya, lambda: play_maya(emulator, maya, "soiree", 6)),
         Game("Mia (vies)", mia.channel, mia, lambda: play_maya(emulator, mia, "vies", 6)),
         Game("Yadès vs CPU", yades.channel, yades, lambda: play_yades(emulator, yades)),
+        Game("Yadès duel", duel.channel, duel, lambda: play_yades(emulator, duel)),
         Game(
             "Menteur (2 + 2 CPU)",
             menteur.channel,
@@ -212,7 +215,7 @@ def report(emulator: DiscordEmulator, played: list[Game], first_call: int, elaps
         print("| " + " | ".join(row) + " |")
     print()
     print(
-        f"{elapsed:.0f} s of play, four tables at once; 429s in all: "
+        f"{elapsed:.0f} s of play, {len(rows)} tables at once; 429s in all: "
         f"{scopes(emulator.rate_limited)} ({len(elsewhere)} outside the tables)"
     )
 

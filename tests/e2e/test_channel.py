@@ -255,15 +255,26 @@ async def test_a_maya_or_mia_table_keeps_its_controls_at_hand_with_few_messages(
 
 
 async def play_yades(emulator: DiscordEmulator, watch: Watch) -> Message:
-    """The watch's one human plays a duel against the CPU through the table's buttons and
-    menu, to the end; returns the table's last message."""
-    [alice] = watch.humans
-    watch.starting(alice)
-    await (await emulator.slash(alice, watch.channel, "yades defi", {"cpu": True})).reply()
+    """The watch's humans play a duel through the table's buttons and menu, to the end: one
+    against the CPU (``/yades defi cpu``), or two (a table one opens, the other joins, the
+    first starts); returns the table's last message."""
+    alice, *others = watch.humans
+    if not others:
+        watch.starting(alice)
+        await (await emulator.slash(alice, watch.channel, "yades defi", {"cpu": True})).reply()
+    else:
+        await (await emulator.slash(alice, watch.channel, "yades start")).reply()
+        lobby = await emulator.wait_message(watch.channel, where=lambda m: bool(m.buttons))
+        for other in others:
+            await (await emulator.click(other, lobby, label="Rejoindre")).response()
+            await emulator.wait_for(lambda who=other: f"<@{who.id}>" in lobby.text, what="seat")
+        watch.starting(alice)
+        await (await emulator.click(alice, lobby, label="Commencer")).response()
+    humans = {user.id: user for user in watch.humans}
     last = -1
 
     async def decision() -> Message:
-        """The table once it asks alice for a new decision (or shows the end)."""
+        """The table once it asks a person for a new decision (or shows the end)."""
 
         def ready() -> Message | None:
             table = emulator.transcript.table(watch.channel.id)
@@ -272,9 +283,9 @@ async def play_yades(emulator: DiscordEmulator, watch: Watch) -> Message:
             if not table.custom_ids and "🏁" in table.text:
                 return table
             shown = yades_turn(table.snapshot())
-            return table if shown == alice.id and decision_of(table) > last else None
+            return table if shown in humans and decision_of(table) > last else None
 
-        return await emulator.wait_for(ready, what="alice's next decision")
+        return await emulator.wait_for(ready, what="a person's next decision")
 
     message = await decision()
     watch.moved(0)
@@ -283,15 +294,16 @@ async def play_yades(emulator: DiscordEmulator, watch: Watch) -> Message:
             break
         last = decision_of(message)
         await watch.chatter()
+        user = humans[yades_turn(message.snapshot()) or 0]
         rolls = [b for b in message.buttons if (b.custom_id or "").endswith(":roll")]
         rerolls = [b for b in message.buttons if ":reroll" in (b.custom_id or "")]
         if rolls:
-            await (await emulator.click(alice, message, rolls[0])).response()
+            await (await emulator.click(user, message, rolls[0])).response()
         elif rerolls and watch.rng.random() < 0.5:
-            await (await emulator.click(alice, message, rerolls[0])).response()
+            await (await emulator.click(user, message, rerolls[0])).response()
         else:
             select = message.selects[0]
-            await (await emulator.choose(alice, message, select.values[0], select)).response()
+            await (await emulator.choose(user, message, select.values[0], select)).response()
         message = await decision()
         if message.custom_ids:
             watch.moved()
@@ -307,6 +319,16 @@ async def test_a_yades_duel_against_the_cpu_keeps_its_controls_at_hand_with_few_
     message = await play_yades(emulator, watch)
     assert "🏁" in message.text
     watch.report("Yadès vs CPU", yades_turn, capsys)
+
+
+async def test_a_yades_duel_between_two_people_keeps_its_controls_at_hand_with_few_messages(
+    emulator: DiscordEmulator, bot: BotProcess, capsys: pytest.CaptureFixture[str]
+) -> None:
+    people = [emulator.user("alice"), emulator.user("bob")]
+    watch = Watch(emulator, emulator.channel("bar", "comptoir"), people, 29)
+    message = await play_yades(emulator, watch)
+    assert "🏁" in message.text
+    watch.report("Yadès duel", yades_turn, capsys)
 
 
 def decision_of(message: Message) -> int:

@@ -53,6 +53,7 @@ GAMES: dict[str, tuple[tuple[str, ...], Play]] = {
     "maya": (("alice", "bob", "carol"), _maya),
     "mia": (("alice", "bob", "carol"), _mia),
     "yades-cpu": (("alice",), play_yades),
+    "yades-duel": (("alice", "bob"), play_yades),
     "menteur": (("alice", "bob"), _menteur),
 }
 
