@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.kernel.events import Event
-from bot.kernel.spec import Results
+from bot.kernel.results import Results
 
 
 @dataclass(frozen=True, slots=True)

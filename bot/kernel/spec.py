@@ -14,9 +14,22 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.kernel.events import Event, EventTypes
+from bot.kernel.results import Results
 
 if TYPE_CHECKING:
     from bot.kernel.achievements import Achievement
+
+__all__ = [
+    "RATING",
+    "Aggregate",
+    "Better",
+    "Board",
+    "Ending",
+    "GameSpec",
+    "Metric",
+    "Outcome",
+    "Results",
+]
 
 
 class Ending(StrEnum):
@@ -82,15 +95,6 @@ class Board:
     def criteria(self) -> tuple[str, ...]:
         """What a leaderboard may rank by: the metrics, the default first, and the rating."""
         return (*(m.name for m in self.metrics), RATING)
-
-
-@dataclass(frozen=True, slots=True)
-class Results:
-    """What a finished game adds to one board: figures per human, and their places."""
-
-    board: str
-    figures: dict[int, dict[str, float]]
-    ranking: list[list[int]]  # tied groups, best first
 
 
 class GameSpec(Protocol):

@@ -20,7 +20,18 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from bot.storage.base import EventRecord, GameResults, StorageError, Timer
 
 if TYPE_CHECKING:
-    from bot.storage.sql import Replay
+    from bot.kernel.achievements import Awards
+    from bot.storage.base import GameRecord
+
+
+class Replay(Protocol):
+    """A migration's Python step, for what SQL cannot compute from the rows (an event log
+    read by the games' own code): it is shown every game counted on the leaderboards, in
+    the order they were counted, and says what each awards. The backend writes that as a
+    game's end does, in the migration's transaction: the step runs once, or not at all."""
+
+    def game(self, record: GameRecord, events: Sequence[EventRecord]) -> Awards | None: ...
+
 
 R = TypeVar("R")
 

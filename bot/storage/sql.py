@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any
 
 from bot.kernel.achievements import Awards
 from bot.kernel.spec import RATING, Aggregate, Better, Board, Metric
 from bot.storage.base import GAMES, EventRecord, GameRecord, Season, Shards, Timer
-from bot.storage.driver import ExecuteMany, Fetch, FetchRow, Plan, Row
+from bot.storage.driver import ExecuteMany, Fetch, FetchRow, Plan, Replay, Row
 
 RUNNING = ("lobby", "active")
 
@@ -57,15 +57,6 @@ def migrations(package: str, types: Mapping[str, str]) -> list[tuple[int, str]]:
         )
         for number in sorted(shared.keys() | own.keys())
     ]
-
-
-class Replay(Protocol):
-    """A migration's Python step, for what SQL cannot compute from the rows (an event log
-    read by the games' own code): it is shown every game counted on the leaderboards, in
-    the order they were counted, and says what each awards. The backend writes that as a
-    game's end does, in the migration's transaction: the step runs once, or not at all."""
-
-    def game(self, record: GameRecord, events: Sequence[EventRecord]) -> Awards | None: ...
 
 
 def replays() -> dict[int, Callable[[], Replay]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -23,7 +23,7 @@ from cogs.table.components import TableSelect, label_of, style_of
 from cogs.table.controls import Control, Controls, Where
 
 if TYPE_CHECKING:
-    from cogs.maya.cog import MayaCog
+    from bot.table import Table
 
 PRIMARY, DANGER, SECONDARY = (
     discord.ButtonStyle.primary,
@@ -257,6 +257,21 @@ def panel_view(
     return components
 
 
+class Accusations(Protocol):
+    """A Maya table's *faute de jeu* accusations (``cogs.maya.faults.Faults``)."""
+
+    async def on_component(
+        self, interaction: discord.Interaction, table: Table, fault_id: int, action: str
+    ) -> None: ...
+
+
+class WithAccusations(Protocol):
+    """Maya's cog, as an accusation's button reaches it."""
+
+    @property
+    def faults(self) -> Accusations: ...
+
+
 class FaultButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gobf:(?P<table>\d+):(?P<fault>\d+):(?P<action>accept|contest|appeal)",
@@ -284,7 +299,7 @@ class FaultButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: MayaCog | None = getattr(interaction.client, "table_cogs", {}).get(SPEC.name)
+        cog: WithAccusations | None = getattr(interaction.client, "table_cogs", {}).get(SPEC.name)
         tables = getattr(interaction.client, "tables", None)
         table = tables.get(self.table) if tables is not None else None
         if cog is None or table is None:

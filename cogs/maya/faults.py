@@ -31,7 +31,7 @@ from cogs.table.free_text import free_text
 from cogs.table.hooks import Hook, Route, route_of
 
 if TYPE_CHECKING:
-    from cogs.maya.cog import MayaCog
+    from cogs.table import TableCog
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ CHANGES = (
 class Faults:
     """The accusations of every Maya table (owned by the Maya cog)."""
 
-    def __init__(self, cog: MayaCog) -> None:
+    def __init__(self, cog: TableCog) -> None:
         self.cog = cog
         self.marks: dict[tuple[int, int], dict[int, list[str]]] = {}
         self.accused_at: dict[tuple[int, int], float] = {}  # (table, accuser) -> monotonic

@@ -15,7 +15,7 @@ import random
 import re
 import weakref
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -31,9 +31,6 @@ from bot.table.clock import Clock
 from bot.table.solo import SoloGame
 from cogs.menteur.render import bid_options, bid_text, decode, event_lines, faces, hint_lines
 from cogs.table.components import label_of, options_of
-
-if TYPE_CHECKING:
-    from cogs.menteur.cog import MenteurCog
 
 HISTORY_LINES = 30  # the story lines a tutorial message keeps
 TUTORIAL = "tutorial"  # the kind of a tutorial's timer
@@ -162,8 +159,8 @@ class Tutorials:
 
 
 def _tutorials(interaction: discord.Interaction) -> Tutorials:
-    cog: MenteurCog = interaction.client.table_cogs[SPEC.name]  # type: ignore[attr-defined]
-    return cog.tutorials
+    tutorials: Tutorials = interaction.client.table_cogs[SPEC.name].tutorials  # type: ignore[attr-defined]
+    return tutorials
 
 
 class TutorialSelect(

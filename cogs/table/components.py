@@ -11,7 +11,7 @@ posted by an earlier release keep working.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -20,7 +20,7 @@ from bot.interactions.answers import reply
 from bot.interactions.refusals import private_lang
 
 if TYPE_CHECKING:
-    from cogs.table.cog import TableCog
+    from bot.table import Table
 
 ACTION = r"[a-z0-9_]+"
 LOBBY_ACTIONS = ("join", "leave", "start")
@@ -68,6 +68,19 @@ def untie(view: discord.ui.view.BaseView | None, interaction: discord.Interactio
         response._parent = None  # type: ignore[assignment]
 
 
+class Routed(Protocol):
+    """A game's cog, as a click reaches it (``TableCog.on_component``)."""
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        step: int,
+        action: str,
+        value: str | None,
+    ) -> None: ...
+
+
 async def route(
     interaction: discord.Interaction, table_id: int, step: int, action: str, value: str | None
 ) -> None:
@@ -78,7 +91,7 @@ async def route(
         return
     tables = getattr(interaction.client, "tables", None)
     table = tables.get(table_id) if tables is not None else None
-    cogs: dict[str, TableCog] = getattr(interaction.client, "table_cogs", {})
+    cogs: dict[str, Routed] = getattr(interaction.client, "table_cogs", {})
     cog = cogs.get(table.kind) if table is not None else None
     if table is None or cog is None:
         await reply(interaction, t(lang, "err.stale"), ephemeral=True)

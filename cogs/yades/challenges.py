@@ -10,9 +10,10 @@ import asyncio
 import dataclasses
 import logging
 import re
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -29,7 +30,9 @@ from cogs.table.components import label_of, style_of
 from cogs.yades.expert import sheet_rules
 
 if TYPE_CHECKING:
-    from cogs.yades.cog import YadesCog
+    from bot.client import Gobelet
+    from bot.table import Tables
+    from cogs.yades.expert import Expert
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +105,7 @@ class ChallengeButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: YadesCog | None = getattr(interaction.client, "table_cogs", {}).get(SPEC.name)
+        cog: Duels | None = getattr(interaction.client, "table_cogs", {}).get(SPEC.name)
         if cog is None:
             lang = private_lang(interaction)
             await say_privately(interaction, t(lang, "y.challenge.gone"))
@@ -110,10 +113,30 @@ class ChallengeButton(
         await cog.challenges.answer(interaction, self.challenge, self.action)
 
 
+class Duels(Protocol):
+    """The Yadès cog, as its challenges use it (``cogs.yades.cog.YadesCog``)."""
+
+    bot: Gobelet
+    tables: Tables
+    expert: Expert
+    challenges: Challenges
+
+    @property
+    def open_table(self) -> Callable[..., Awaitable[Table]]: ...
+
+    async def _start(self, table: Table) -> list[Any]: ...
+
+    async def _guarded(self, table: Table, what: str, step: Awaitable[None]) -> None: ...
+
+    async def begun(self, table: Table, events: Sequence[Any], *, actor: int | None) -> None: ...
+
+    async def show_unstarted(self, table: Table) -> None: ...
+
+
 class Challenges:
     """The pending challenges, each in its timer (``Challenge.timer``)."""
 
-    def __init__(self, cog: YadesCog) -> None:
+    def __init__(self, cog: Duels) -> None:
         self.cog = cog
         self.last: dict[int, datetime] = {}  # challenger -> when they last challenged
         self.answering = asyncio.Lock()  # one answer per challenge, even clicked twice at once
