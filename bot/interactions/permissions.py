@@ -21,8 +21,14 @@ from bot.table import TableError
 
 log = logging.getLogger(__name__)
 
-# What every table needs of its channel (discord.Permissions' names).
+# What every table needs of its channel (discord.Permissions' names). In a thread (a forum's
+# post included) posting is Send Messages in Threads: Send Messages does not apply there.
 PLAYABLE = ("view_channel", "send_messages", "embed_links", "read_message_history")
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
 
 
 def lacking(interaction: discord.Interaction, needed: Sequence[str]) -> list[str]:
@@ -38,7 +44,10 @@ def names(lang: str, permissions: Sequence[str]) -> str:
 
 def check_playable(interaction: discord.Interaction) -> None:
     """Refuse to open a table where the bot could not play it, naming what it lacks."""
-    missing = lacking(interaction, PLAYABLE)
+    needed: tuple[str, ...] = PLAYABLE
+    if getattr(interaction.channel, "type", None) in THREADS:
+        needed = tuple("send_messages_in_threads" if p == "send_messages" else p for p in needed)
+    missing = lacking(interaction, needed)
     if missing:
         raise TableError("bot_permissions", permissions=tuple(missing), count=len(missing))
 

@@ -198,6 +198,7 @@ err-option-classement-periode = Unknown period. Periods: { $codes }
 # The bot's permissions, as Discord names them to an English client.
 perm-view_channel = View Channel
 perm-send_messages = Send Messages
+perm-send_messages_in_threads = Send Messages in Threads
 perm-embed_links = Embed Links
 perm-read_message_history = Read Message History
 perm-add_reactions = Add Reactions

@@ -192,6 +192,7 @@ err-option-classement-periode = Période inconnue. Périodes : { $codes }
 # The bot's permissions, as Discord names them to a French client.
 perm-view_channel = Voir le salon
 perm-send_messages = Envoyer des messages
+perm-send_messages_in_threads = Envoyer des messages dans les fils
 perm-embed_links = Intégrer des liens
 perm-read_message_history = Voir les anciens messages
 perm-add_reactions = Ajouter des réactions
