@@ -118,7 +118,7 @@ CONTROLS = Controls(
         ),
         Control(
             "hold",
-            argument=r"\d+_\d+",
+            argument=rf"\d+_[0-{y.DICE - 1}]",  # a die's position: never a shift of billions
             handler=lambda cog, interaction, table, step, argument, _: cog.hold(
                 interaction, table, step, argument
             ),

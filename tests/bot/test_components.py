@@ -183,6 +183,8 @@ def test_every_control_drawn_is_found_again_from_its_custom_id(game: str) -> Non
         ("cogs.maya.components", "tapx"),
         ("cogs.maya.components", "rollx"),
         ("cogs.yades.render", "holdx"),
+        ("cogs.yades.render", "hold0_10000000000"),  # 1 << die: gigabytes for one click
+        ("cogs.yades.render", "hold0_5"),
         ("cogs.yades.render", "hold3"),
         ("cogs.yades.render", "reroll"),
         ("cogs.menteur.render", "dudo1"),
