@@ -60,7 +60,9 @@ class Panel:
 
     @classmethod
     def answering(cls, interaction: discord.Interaction, message: Any, lang: str) -> Panel:
-        """The panel ``message`` shows, sent in answer to ``interaction``."""
+        """The panel ``message`` shows, sent in answer to ``interaction``: its age counts
+        from the interaction, where its token's quarter of an hour starts."""
+        since = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         return cls(
             client=interaction.client,
             application=interaction.application_id,
@@ -68,6 +70,8 @@ class Panel:
             id=getattr(message, "id", None),
             original=isinstance(message, discord.InteractionMessage),
             lang=lang,
+            # At most a minute: a clock out of step with Discord's must not age every panel.
+            opened=time.monotonic() - min(max(0.0, since), 60.0),
         )
 
     def age(self) -> float:

@@ -60,6 +60,7 @@ class Interaction:
         self.client = CLIENT
         self.application_id = APPLICATION
         self.token = f"token-{len(WEBHOOKS)}"
+        self.created_at = discord.utils.utcnow()
         self.followup = WEBHOOKS[APPLICATION, self.token] = Webhook(edited)
 
 
@@ -211,3 +212,16 @@ async def test_a_maya_panel_is_never_edited_once_its_token_has_expired(
     clock[0] += 15 * 60 + 1
     await cog._keep(Interaction(A, edited), table, Message(4, edited))
     assert edits == []
+
+
+def test_a_panel_s_age_counts_from_the_click_not_from_its_answer() -> None:
+    # The token's quarter of an hour starts with the interaction: an answer the watchdog
+    # deferred, then sent late, has less time left than its own age says.
+    from datetime import timedelta
+
+    from cogs.table.panels import Panel
+
+    clicked = Interaction(A, nothing)
+    clicked.created_at = discord.utils.utcnow() - timedelta(seconds=60)
+    panel = Panel.answering(clicked, Message(5, nothing), "fr")  # type: ignore[arg-type]
+    assert 60 <= panel.age() < 70
