@@ -140,7 +140,12 @@ class YadesCog(
     async def hold(
         self, interaction: discord.Interaction, table: Table, step: int, argument: str
     ) -> None:
-        """A die's toggle (``{held}_{die}``): that die held, or let go, for the re-roll."""
+        """A die's toggle (``{held}_{die}``): that die held, or let go, for the re-roll. It
+        redraws the message clicked, so only the table's own: a copy it left, or another of
+        the bot's messages, is too late or no place for it."""
+        clicked = interaction.message.id if interaction.message is not None else None
+        if clicked != table.message_id:
+            raise TableError("stale_turn")
         held, die = (int(part) for part in argument.split("_"))
         self._check_held(table, held)
         await self._toggle(interaction, table, step, held ^ (1 << die))

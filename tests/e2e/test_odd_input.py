@@ -274,3 +274,35 @@ async def test_a_bid_menu_sent_on_the_public_table_is_refused_and_plays_nothing(
     await played.response()
     await emulator.wait_for(lambda: table.deleted or (table.text, table.custom_ids) != shown)
     calm(bot)
+
+
+async def test_a_die_toggle_sent_on_another_public_message_is_refused_and_changes_it_not(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    # A modified client sends the current hold toggle on another of the bot's public
+    # messages (here a leaderboard): the toggle answers by redrawing the message clicked,
+    # so it would put the table's dice buttons there.
+    comptoir = emulator.channel("bar", "comptoir")
+    await (await emulator.slash("alice", comptoir, "yades start")).reply()
+    await (await emulator.slash("bob", comptoir, "yades rejoindre")).reply()
+    await (await emulator.slash("alice", comptoir, "yades commencer")).reply()
+    table = await emulator.wait_message(
+        comptoir, where=lambda m: any(":roll" in c for c in m.custom_ids)
+    )
+    first = "alice" if f"Au tour de <@{emulator.user('alice').id}>" in table.text else "bob"
+    await (
+        await emulator.click(first, table, next(c for c in table.custom_ids if ":roll" in c))
+    ).response()
+    await settled(emulator)
+    table = emulator.transcript.table(comptoir.id)
+    assert table is not None
+    toggle = next(c for c in table.custom_ids if ":hold" in c)
+    board = await (await emulator.slash(first, comptoir, "classement", {"jeu": "yades"})).reply()
+    assert not board.ephemeral
+    shown = (board.text, board.custom_ids)
+    forged = await emulator.click(first, board, toggle, forged=True)
+    answer = await forged.reply()
+    assert answer.ephemeral and OOPS not in answer.text, answer.text
+    await settled(emulator)
+    assert (board.text, board.custom_ids) == shown
+    calm(bot)
