@@ -2,9 +2,9 @@
 a table (its messages' creation, edits and deletions), for as long as the channel is used.
 
 Each bucket (``discord.http.Ratelimit``) queues the requests waiting for its window in a
-``collections.deque``, and an empty deque already takes 760 bytes (its first block): three
-quarters of a bucket, 2.2 KiB of every table's share. Requests wait in a bucket only when it
-runs dry, and then a few at a time: a list does (``append``, ``popleft``, ``len``), in 56.
+``collections.deque``, whose first block makes an empty deque most of a bucket's size.
+Requests wait in a bucket only when it runs dry, and then a few at a time: a small list does
+(``append``, ``popleft``, ``len``) in a fraction of the memory.
 """
 
 from __future__ import annotations

@@ -3,22 +3,17 @@
 Each interaction leaves reference cycles behind it (discord.py's interaction and its
 response, the view it rebuilds from the message clicked…). Most die young, collected in a
 fraction of a millisecond; the few that outlive two young collections reach the oldest
-generation, and a full collection then walks every object the live tables hold. At 500
-tables that took 15 to 50 ms, a dozen times a minute, with the event loop stopped: the
-tail of the answers' latency.
+generation, and a full collection then walks every object the live tables hold, with the
+event loop stopped: the tail of the answers' latency (figures: docs/benchmarks.md).
 
 So what survives a full collection is frozen (``gc.freeze``): the next one walks only what
 came since. A frozen object is still freed as soon as nothing refers to it; only cycles
 among frozen objects wait, until everything is unfrozen every ``THAW_SECONDS`` and the next
 full collection walks it all once (a long pause, once in that time).
 
-What waited was mostly the interactions under way when a full collection froze them: each
-a cycle (discord.py's interaction and its response) holding the message clicked, its
-member, its answer's lock. Some 700 a minute at 500 tables: thawed every ten minutes, they
-grew the process by 1 MB a minute, and what a thaw gave back stayed scattered among live
-objects. A click now lets go of its interaction once answered (``components.untie``), and
-what is left (the views the bot draws, a few dozen a minute) waits a minute at most, for
-one pause of over 50 ms a minute (a handful of answers in the 9,000 of that minute).
+A click lets go of its interaction once answered (``components.untie``), so what waits for
+a thaw is little (the views the bot draws), and a thaw every minute trades a little memory
+held against one longer pause in that minute.
 """
 
 from __future__ import annotations

@@ -95,10 +95,9 @@ _PLAIN = frozenset({str, int, bool, type(None)})  # not float: -0.0 == 0.0 reads
 # the values are separate arguments, so that their key is one flat tuple (``typed`` puts
 # their types in it: True and 1 read differently), and each text is kept in UTF-8, which
 # takes a byte for most of its characters where a ``str`` with one emoji in it takes four
-# for every one. And kept short: at 500 tables, 1,024 texts answer 86.4% of the calls and
-# 4,096 answered 88.7% (the same labels and lines again and again; a text naming players
-# is rarely asked for long), while each text kept takes half a kilobyte; a text formatted
-# anew takes 5 to 20 µs (``bench/texts.py``).
+# for every one. And kept short: the same labels and lines come again and again, while a
+# text naming players is rarely asked for long, so a bigger cache holds much more for few
+# more hits (``bench/texts.py``; figures in docs/benchmarks.md).
 @lru_cache(maxsize=1024, typed=True)
 def _format_again(lang: str, key: str, names: tuple[str, ...], *values: Any) -> bytes:
     text = _format(lang, key, dict(zip(names, values, strict=True)))

@@ -69,8 +69,7 @@ class Post:
 
     One is kept for every table, so it is kept small: its story in UTF-8 (a ``str`` with one
     emoji in it takes four bytes for every character, and most lines have one), the messages
-    seen below the table in a ``frozenset``, one empty one shared by all (an empty set takes
-    216 bytes)."""
+    seen below the table in a ``frozenset``, one empty one shared by all."""
 
     headline: list[str] = field(default_factory=list)  # this copy's own, kept when moved
     pending: list[str] = field(default_factory=list)  # headline lines not yet posted

@@ -7,9 +7,8 @@ keeps its players' panels (``Panels``: by table, then player) and says what each
 
 A panel keeps what editing it needs (the interaction's token and the message's id), not
 the interaction: that holds the whole message clicked (a table with its embed and
-components) and would stay in memory for the panel's 15 minutes. Nor its webhook: two or
-three panels are open at each table, and a webhook object with its ids takes some 300 bytes
-more than the token it is made from again at each edit."""
+components) and would stay in memory for the panel's 15 minutes. Nor its webhook, which
+takes more than the token it is made from again at each edit."""
 
 from __future__ import annotations
 

@@ -703,16 +703,16 @@ def _checkpoint_file(path: str, hold: Callable[[bool], None]) -> None:
 
     The WAL starts over only when a write begins with every frame copied into the file.
     Under load moves keep being appended while a PASSIVE checkpoint runs on its thread, so
-    it never caught up: at 500 tables the WAL reached 512 MB in 12 minutes, and would have
-    grown as long as the bot was busy. So once the WAL holds ``RESTART_FRAMES``, a RESTART
+    it would never catch up and the WAL would grow as long as the bot is busy. So once the
+    WAL holds ``RESTART_FRAMES``, a RESTART
     follows: it copies what came during the PASSIVE one with the writers held off (a move
     finding the lock taken is queued), a few pages and a sync. Not every time: that would
     hold the moves off every few seconds. A reader still on an old snapshot past
     ``CHECKPOINT_WAIT`` leaves it for the next checkpoint.
 
-    The write that starts the WAL over syncs it (its new header). Left to the next move, it
-    did on the event loop: 100 to 250 ms, and the moves sent to aiosqlite's thread for 30 s
-    as after any slow write. So this thread makes that write itself, at once, and ``hold``
+    The write that starts the WAL over syncs it (its new header). Left to the next move, that
+    sync would stop the event loop, and send the moves to aiosqlite's thread as any slow
+    write does. So this thread makes that write itself, at once, and ``hold``
     (True, then False) has the moves queued from before the RESTART until it is done: a
     move queued meanwhile that begins first starts the WAL over on aiosqlite's thread."""
     with contextlib.suppress(sqlite3.Error):
