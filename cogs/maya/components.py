@@ -199,7 +199,8 @@ def turn_view(
 ) -> discord.ui.View | None:
     """A player's moves on their turn, as the table's buttons (for their private panel);
     None when they are not to press a button now (announcing is the panel's menu)."""
-    shown = [c for c in TURN if c.id in _drawn(legal) and c.where & Where.PANEL]
+    names = _drawn(legal)
+    shown = [c for c in TURN if c.id in names and c.where & Where.PANEL]
     if not shown:
         return None
     components = discord.ui.View(timeout=None)
