@@ -12,7 +12,7 @@ from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.maya_driver import MayaDriver
 from tests.e2e.transcript import Message
-from tests.e2e.world import Channel
+from tests.e2e.world import Channel, User
 
 OOPS = "Oups"
 
@@ -39,6 +39,29 @@ async def settled(emulator: DiscordEmulator) -> None:
     await asyncio.sleep(0.5)
 
 
+async def first_roll(emulator: DiscordEmulator, channel: Channel) -> str:
+    """Alice and Bob start a Yadès duel; whoever plays first rolls. Returns their name."""
+    await (await emulator.slash("alice", channel, "yades start")).reply()
+    await (await emulator.slash("bob", channel, "yades rejoindre")).reply()
+    await (await emulator.slash("alice", channel, "yades commencer")).reply()
+    table = await emulator.wait_message(
+        channel, where=lambda m: any(":roll" in c for c in m.custom_ids)
+    )
+    first = "alice" if f"Au tour de <@{emulator.user('alice').id}>" in table.text else "bob"
+    roll = next(c for c in table.custom_ids if ":roll" in c)
+    await (await emulator.click(first, table, roll)).response()
+    return first
+
+
+async def bid_panel(emulator: DiscordEmulator, channel: Channel, user: User) -> Message:
+    """``user``'s private menteur panel once it offers their bids (it is their turn)."""
+    while True:
+        mine = await (await emulator.slash(user, channel, "menteur des")).reply()
+        if mine.selects:
+            return mine
+        await emulator.wait_message(channel, containing="annonce")
+
+
 def calm(bot: BotProcess) -> None:
     log = bot.log()
     assert "Traceback" not in log and " ERROR " not in log, log[-4000:]
@@ -59,16 +82,7 @@ async def test_keeping_dice_named_in_odd_digits_is_refused(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
     comptoir = emulator.channel("bar", "comptoir")
-    await (await emulator.slash("alice", comptoir, "yades start")).reply()
-    await (await emulator.slash("bob", comptoir, "yades rejoindre")).reply()
-    await (await emulator.slash("alice", comptoir, "yades commencer")).reply()
-    table = await emulator.wait_message(
-        comptoir, where=lambda m: any(":roll" in c for c in m.custom_ids)
-    )
-    first = "alice" if f"Au tour de <@{emulator.user('alice').id}>" in table.text else "bob"
-    await (
-        await emulator.click(first, table, next(c for c in table.custom_ids if ":roll" in c))
-    ).response()
+    first = await first_roll(emulator, comptoir)
     answer = await refusal(emulator, comptoir, "yades garder", {"des": "²"}, user=first)
     assert answer.text.startswith("Dés à garder invalides")
     calm(bot)
@@ -83,14 +97,7 @@ async def test_a_bid_menu_value_that_is_no_bid_is_refused(
     await (await emulator.slash(alice, comptoir, "menteur start", {"cpu": 1})).reply()
     await (await emulator.slash(alice, comptoir, "menteur commencer")).reply()
 
-    async def my_panel() -> Message:
-        while True:
-            mine = await (await emulator.slash(alice, comptoir, "menteur des")).reply()
-            if mine.selects:
-                return mine
-            await emulator.wait_message(comptoir, containing="annonce")
-
-    panel = await my_panel()
+    panel = await bid_panel(emulator, comptoir, alice)
     chosen = await emulator.choose(alice, panel, [value], forged=True)
     answer = await chosen.reply()
     assert answer.ephemeral and OOPS not in answer.text
@@ -248,14 +255,7 @@ async def test_a_bid_menu_sent_on_the_public_table_is_refused_and_plays_nothing(
     await (await emulator.slash(alice, comptoir, "menteur start", {"cpu": 1})).reply()
     await (await emulator.slash(alice, comptoir, "menteur commencer")).reply()
 
-    async def my_panel() -> Message:
-        while True:
-            mine = await (await emulator.slash(alice, comptoir, "menteur des")).reply()
-            if mine.selects:
-                return mine
-            await emulator.wait_message(comptoir, containing="annonce")
-
-    panel = await my_panel()
+    panel = await bid_panel(emulator, comptoir, alice)
     menu = next(c for c in panel.custom_ids if c.startswith("gobsel:"))
     value = panel.select(menu).values[0]
     await settled(emulator)  # the CPUs' moves drawn
@@ -283,16 +283,7 @@ async def test_a_die_toggle_sent_on_another_public_message_is_refused_and_change
     # messages (here a leaderboard): the toggle answers by redrawing the message clicked,
     # so it would put the table's dice buttons there.
     comptoir = emulator.channel("bar", "comptoir")
-    await (await emulator.slash("alice", comptoir, "yades start")).reply()
-    await (await emulator.slash("bob", comptoir, "yades rejoindre")).reply()
-    await (await emulator.slash("alice", comptoir, "yades commencer")).reply()
-    table = await emulator.wait_message(
-        comptoir, where=lambda m: any(":roll" in c for c in m.custom_ids)
-    )
-    first = "alice" if f"Au tour de <@{emulator.user('alice').id}>" in table.text else "bob"
-    await (
-        await emulator.click(first, table, next(c for c in table.custom_ids if ":roll" in c))
-    ).response()
+    first = await first_roll(emulator, comptoir)
     await settled(emulator)
     table = emulator.transcript.table(comptoir.id)
     assert table is not None
