@@ -8,7 +8,7 @@ import dataclasses
 import gc
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 import yarl
@@ -20,12 +20,10 @@ from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import answers, stale
+from bot.interactions.shared import Shared, Sharing
 from bot.storage import StorageError, open_repository
 from bot.table import Tables
 from bot.table.clock import backoff
-
-if TYPE_CHECKING:
-    from bot.interactions.games import GameSide
 
 log = logging.getLogger(__name__)
 
@@ -99,12 +97,9 @@ class Tree(app_commands.CommandTree[Any]):
         return True
 
 
-class Gobelet(commands.AutoShardedBot):
+class Gobelet(Sharing, commands.AutoShardedBot):
     tables: Tables
     components: list[stale.DynamicType]
-    table_cogs: dict[str, GameSide]  # game -> its cog (each registers itself when loaded)
-    table_posts: dict[int, Any]  # table id -> what its message shows (cogs.table.channel.Post)
-    command_ids: dict[str, int]  # "maya start" -> its command's id, once synced (mentions)
 
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         super().__init__(
@@ -127,9 +122,6 @@ class Gobelet(commands.AutoShardedBot):
         self.sync_commands = sync_commands
         self.tree.error(self.on_app_command_error)
         self.components = []
-        self.table_cogs = {}
-        self.table_posts = {}
-        self.command_ids = {}
         self.lost_shard: int | None = None  # set when another process may have taken it
         self._lease_watch: asyncio.Task[None] | None = None
         self._resumption: asyncio.Task[None] | None = None  # the restored tables resuming
@@ -160,6 +152,7 @@ class Gobelet(commands.AutoShardedBot):
         """Open the storage and load every cog (no network needed)."""
         repository = await open_repository(database_url)
         self.tables = Tables(repository, self.settings)
+        self.shared = Shared(self.tables)
         await self.tree.set_translator(CommandTranslator())
         for name in extensions():
             await self.load_extension(name)
@@ -293,7 +286,7 @@ class Gobelet(commands.AutoShardedBot):
             return  # stopped while waiting for the database
         if restored:
             log.info("restored %d running tables", len(restored))
-        for cog in list(self.table_cogs.values()):
+        for cog in list(self.shared.games.values()):
             await cog.resume()
         if self._stopping():
             return
@@ -309,7 +302,7 @@ class Gobelet(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d application commands", len(synced))
-        self.command_ids = command_ids(synced)
+        self.shared.command_ids = command_ids(synced)
         # What start-up made (modules, commands, the texts, restored tables) lives as long
         # as the process: out of the cycle collector's reach, its full collections scan
         # only what the games make since, instead of pausing every move for tens of ms;
@@ -319,7 +312,7 @@ class Gobelet(commands.AutoShardedBot):
 
     async def _resume_tables(self) -> None:
         with pacing.background():
-            for cog in list(self.table_cogs.values()):
+            for cog in list(self.shared.games.values()):
                 await cog.resume_tables()
         if not self._stopping():
             await self.tables.clock.start()  # once every table has said it is back

@@ -84,7 +84,7 @@ class Aide(commands.Cog, name="Aide"):
         lang = language(settings.get("language") or message.guild.preferred_locale)
         try:
             # Its commands as mentions: each reader's client names them in its language.
-            text = mention_commands(t(lang, "help.mentioned"), self.bot.command_ids)
+            text = mention_commands(t(lang, "help.mentioned"), self.bot.shared.command_ids)
             await message.channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not point to /aide in channel %s", message.channel.id)
@@ -92,12 +92,12 @@ class Aide(commands.Cog, name="Aide"):
     def _game_of(self, cmd: app_commands.Command) -> str | None:
         """The game a command belongs to (None: every table shares it)."""
         root = cmd.root_parent.name if cmd.root_parent is not None else None
-        for name, cog in self.bot.table_cogs.items():
+        for name, cog in self.bot.shared.games.items():
             group = cog.app_command
             if root is not None and group is not None and root == group.name:
                 return name
         module = cmd.callback.__module__
-        for name in self.bot.table_cogs:
+        for name in self.bot.shared.games:
             if module.startswith(f"cogs.{name}."):
                 return name
         if module == "cogs.table.lift":
@@ -106,7 +106,8 @@ class Aide(commands.Cog, name="Aide"):
 
     def _commands(self, game: str | None) -> list[app_commands.Command]:
         found = []
-        lifts = game is not None and getattr(self.bot.table_cogs.get(game), "lifts", False)
+        side = self.bot.shared.games.get(game) if game is not None else None
+        lifts = side is not None and side.lifts
         for cmd in self.bot.tree.walk_commands():
             if isinstance(cmd, app_commands.Group):
                 continue
@@ -135,7 +136,7 @@ class Aide(commands.Cog, name="Aide"):
     )
     async def aide(self, interaction: discord.Interaction, jeu: str | None = None) -> None:
         lang = private_lang(interaction)
-        game = jeu if jeu in self.bot.table_cogs else None
+        game = jeu if jeu in self.bot.shared.games else None
         await answers.reply(interaction, embed=self.help_embed(game, lang), ephemeral=True)
 
 

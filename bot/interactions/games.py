@@ -39,6 +39,16 @@ class GameSide(Protocol):
     def game_name(self, table: Table, lang: str) -> str:
         """The game played at ``table``, as its players call it."""
 
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        step: int,
+        action: str,
+        value: str | None,
+    ) -> None:
+        """A click on one of this game's table components (its custom_id's parts)."""
+
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         """``/soulever`` at this game's table."""
 

@@ -18,6 +18,7 @@ from bot.i18n import ENGLISH, command, language, t
 from bot.i18n.commands import ENGLISH as ENGLISH_COMMANDS
 from bot.interactions import answers, permissions
 from bot.interactions.games import Names
+from bot.interactions.shared import shared
 from bot.kernel.errors import GameError, InvalidRules, NotNow, NotYourTurn, UnknownPlayer
 from bot.option_checks import CHANNEL, CHOICE, LENGTH, OptionRefused
 from bot.storage import Repository, StorageError
@@ -216,7 +217,8 @@ async def refuse(
     """Explain a refusal privately; log anything unexpected with who and where."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    games: dict[str, GameSide] = getattr(interaction.client, "table_cogs", {})
+    bot = shared(interaction.client)
+    games: dict[str, GameSide] = bot.games if bot is not None else {}
     text = explain(error, private_lang(interaction), table, interaction.user.id, games)
     if text is None:
         where = interaction.command.qualified_name if interaction.command else None

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.maya.cog import MayaCog
-from cogs.maya.components import FaultButton
 from cogs.maya.demo import DEMOS
+from cogs.maya.faults import FaultButton
 from cogs.maya.plays import MayaPlays
 from cogs.maya.settings import MayaSettings
 

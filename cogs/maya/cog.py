@@ -80,11 +80,13 @@ class MayaCog(
 
     async def cog_load(self) -> None:
         await super().cog_load()
+        self.bot.shared.provide(self.faults)
         self.tables.deadlines[self.game] = self.faults.deadlines
         self.tables.decide(VOTE, self.faults.close_vote)
 
     async def cog_unload(self) -> None:
         await super().cog_unload()
+        self.bot.shared.withdraw(self.faults)
         self.tables.deadlines.pop(self.game, None)
 
     # ------------------------------------------------------------------ the table message

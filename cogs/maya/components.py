@@ -6,24 +6,20 @@ from the table's options: a button is there because its move is allowed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.games import maya
 from bot.games.maya import values as d
-from bot.games.maya.spec import SPEC
 from bot.i18n import t
-from bot.interactions.answers import reply
-from bot.interactions.refusals import private_lang
 from cogs.maya.render import maya_value, top_name
-from cogs.table.components import TableSelect, label_of, style_of
+from cogs.table.components import TableSelect
 from cogs.table.controls import Control, Controls, Where
 
 if TYPE_CHECKING:
-    from bot.table import Table
+    pass
 
 PRIMARY, DANGER, SECONDARY = (
     discord.ButtonStyle.primary,
@@ -256,67 +252,3 @@ def panel_view(
         elif isinstance(action, maya.SecondChance):
             components.add_item(CONTROLS["second_chance"].button(table_id, view.step, lang))
     return components
-
-
-class Accusations(Protocol):
-    """A Maya table's *faute de jeu* accusations (``cogs.maya.faults.Faults``)."""
-
-    async def on_component(
-        self, interaction: discord.Interaction, table: Table, fault_id: int, action: str
-    ) -> None: ...
-
-
-class WithAccusations(Protocol):
-    """Maya's cog, as an accusation's button reaches it."""
-
-    @property
-    def faults(self) -> Accusations: ...
-
-
-class FaultButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gobf:(?P<table>\d+):(?P<fault>\d+):(?P<action>accept|contest|appeal)",
-):
-    def __init__(
-        self, table: int, fault: int, action: str, *, label: str, style: discord.ButtonStyle
-    ):
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"gobf:{table}:{fault}:{action}")
-        )
-        self.table = table
-        self.fault = fault
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> FaultButton:
-        return cls(
-            int(match["table"]),
-            int(match["fault"]),
-            match["action"],
-            label=label_of(item),
-            style=style_of(item),
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog: WithAccusations | None = getattr(interaction.client, "table_cogs", {}).get(SPEC.name)
-        tables = getattr(interaction.client, "tables", None)
-        table = tables.get(self.table) if tables is not None else None
-        if cog is None or table is None:
-            await reply(interaction, t(private_lang(interaction), "err.stale"), ephemeral=True)
-            return
-        await cog.faults.on_component(interaction, table, self.fault, self.action)
-
-
-def fault_view(table_id: int, fault: maya.FaultView, lang: str) -> discord.ui.View | None:
-    """The accused's buttons (accept, contest), then the guilty's (appeal)."""
-    view = discord.ui.View(timeout=None)
-    if fault.status == maya.FaultStatus.PENDING:
-        view.add_item(FaultButton(table_id, fault.id, "accept", label=t(lang, "btn.fault_accept"), style=discord.ButtonStyle.secondary))  # fmt: skip
-        view.add_item(FaultButton(table_id, fault.id, "contest", label=t(lang, "btn.fault_contest"), style=discord.ButtonStyle.danger))  # fmt: skip
-    elif fault.status == maya.FaultStatus.GUILTY:
-        view.add_item(FaultButton(table_id, fault.id, "appeal", label=t(lang, "btn.fault_appeal"), style=discord.ButtonStyle.primary))  # fmt: skip
-    else:
-        return None
-    return view

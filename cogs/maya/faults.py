@@ -10,6 +10,7 @@ later one back leaves the earlier one.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -21,12 +22,14 @@ from bot.games import maya
 from bot.games.maya import events as ev
 from bot.i18n import t
 from bot.interactions import answers
-from bot.interactions.refusals import refuse
+from bot.interactions.answers import reply
+from bot.interactions.refusals import private_lang, refuse
+from bot.interactions.shared import shared
 from bot.storage import StorageError, Timer
 from bot.table import Table, TableError
-from cogs.maya.components import fault_view
 from cogs.maya.render import accusation_line
 from cogs.table.channel import drawing
+from cogs.table.components import label_of, style_of
 from cogs.table.free_text import free_text
 from cogs.table.hooks import Hook, Route, route_of
 
@@ -430,3 +433,52 @@ class Faults:
 
 def vote_key(table_id: int, fault_id: int) -> str:
     return f"{VOTE}:{table_id}:{fault_id}"
+
+
+class FaultButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gobf:(?P<table>\d+):(?P<fault>\d+):(?P<action>accept|contest|appeal)",
+):
+    def __init__(
+        self, table: int, fault: int, action: str, *, label: str, style: discord.ButtonStyle
+    ):
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"gobf:{table}:{fault}:{action}")
+        )
+        self.table = table
+        self.fault = fault
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FaultButton:
+        return cls(
+            int(match["table"]),
+            int(match["fault"]),
+            match["action"],
+            label=label_of(item),
+            style=style_of(item),
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = shared(interaction.client)
+        faults = bot.service(Faults) if bot is not None else None
+        table = bot.tables.get(self.table) if bot is not None else None
+        if faults is None or table is None:
+            await reply(interaction, t(private_lang(interaction), "err.stale"), ephemeral=True)
+            return
+        await faults.on_component(interaction, table, self.fault, self.action)
+
+
+def fault_view(table_id: int, fault: maya.FaultView, lang: str) -> discord.ui.View | None:
+    """The accused's buttons (accept, contest), then the guilty's (appeal)."""
+    view = discord.ui.View(timeout=None)
+    if fault.status == maya.FaultStatus.PENDING:
+        view.add_item(FaultButton(table_id, fault.id, "accept", label=t(lang, "btn.fault_accept"), style=discord.ButtonStyle.secondary))  # fmt: skip
+        view.add_item(FaultButton(table_id, fault.id, "contest", label=t(lang, "btn.fault_contest"), style=discord.ButtonStyle.danger))  # fmt: skip
+    elif fault.status == maya.FaultStatus.GUILTY:
+        view.add_item(FaultButton(table_id, fault.id, "appeal", label=t(lang, "btn.fault_appeal"), style=discord.ButtonStyle.primary))  # fmt: skip
+    else:
+        return None
+    return view

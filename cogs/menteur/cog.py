@@ -49,7 +49,12 @@ class MenteurCog(
 
     async def cog_load(self) -> None:
         await super().cog_load()
+        self.bot.shared.provide(self.tutorials)
         self.tables.clock.handle(TUTORIAL, lapse)
+
+    async def cog_unload(self) -> None:
+        await super().cog_unload()
+        self.bot.shared.withdraw(self.tutorials)
 
     # ------------------------------------------------------------------ the table message
 

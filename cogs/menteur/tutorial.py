@@ -24,6 +24,7 @@ from bot.games.menteur.spec import SPEC
 from bot.i18n import t
 from bot.interactions import answers
 from bot.interactions.refusals import private_lang, refuse, say_privately
+from bot.interactions.shared import shared
 from bot.kernel.levels import DIFFICILE
 from bot.storage import Timer
 from bot.table import TableError
@@ -158,8 +159,12 @@ class Tutorials:
             await self._answer(interaction, game, lang, self._lines(game, lang, events))
 
 
-def _tutorials(interaction: discord.Interaction) -> Tutorials:
-    tutorials: Tutorials = interaction.client.table_cogs[SPEC.name].tutorials  # type: ignore[attr-defined]
+async def _tutorials(interaction: discord.Interaction) -> Tutorials | None:
+    """The tutorials, or (the menteur cog not loaded) the click answered that it is over."""
+    bot = shared(interaction.client)
+    tutorials = bot.service(Tutorials) if bot is not None else None
+    if tutorials is None:
+        await say_privately(interaction, t(private_lang(interaction), "err.stale"))
     return tutorials
 
 
@@ -191,7 +196,9 @@ class TutorialSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        await _tutorials(interaction).bid(interaction, value, self.step)
+        tutorials = await _tutorials(interaction)
+        if tutorials is not None:
+            await tutorials.bid(interaction, value, self.step)
 
 
 class TutorialDudo(
@@ -215,8 +222,9 @@ class TutorialDudo(
         return cls(int(match["user"]), int(match["step"]), label=label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        action = lm.Challenge(interaction.user.id)
-        await _tutorials(interaction).act(interaction, action, self.step)
+        tutorials = await _tutorials(interaction)
+        if tutorials is not None:
+            await tutorials.act(interaction, lm.Challenge(interaction.user.id), self.step)
 
 
 def _key(guild_id: int | None, user: int) -> str:

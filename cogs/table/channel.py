@@ -127,27 +127,23 @@ class Channel:
 
     bot: Gobelet
     tables: Tables
+    posts: dict[int, Post]  # table id -> what its message shows
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     def post(self, table: Table) -> Post:
         """The table message's story (a table restored with its message: its turn was told)."""
-        posts: dict[int, Post] | None = getattr(self.bot, "table_posts", None)
-        if posts is None:
-            posts = {}
-            self.bot.table_posts = posts
-        found = posts.get(table.id)
+        found = self.posts.get(table.id)
         if found is None:
-            found = posts[table.id] = Post()
+            found = self.posts[table.id] = Post()
             if table.message_id is not None:  # restored: its turn was told, its headline kept
                 found.turn_of = self._turn_of(table)
                 found.headline = list(table.message_headline)
         return found
 
     def _forget(self, table: Table) -> None:
-        posts: dict[int, Post] = getattr(self.bot, "table_posts", {})
-        posts.pop(table.id, None)
+        self.posts.pop(table.id, None)
 
     def _turn_of(self, table: Table) -> int | None:
         if not table.running or not table.started:
@@ -208,13 +204,13 @@ class Channel:
 
     def _public(self, lines: Sequence[str], *, keep: int = 0) -> str:
         """Lines as a public message's content: commands as mentions, clipped to fit."""
-        ids = getattr(self.bot, "command_ids", {})
+        ids = self.bot.shared.command_ids
         return clip([mention_commands(line, ids) for line in lines], keep=keep)
 
     def _mentioned(self, embed: discord.Embed) -> discord.Embed:
         """The table's embed with its commands as mentions: each reader's client names
         them in its own language (the table speaks the server's)."""
-        ids = getattr(self.bot, "command_ids", {})
+        ids = self.bot.shared.command_ids
         if not ids:
             return embed
         if embed.description:

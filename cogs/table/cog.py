@@ -58,6 +58,7 @@ class TableCog(Channel, commands.GroupCog):
         self.bot = bot
         self.tables: Tables = bot.tables
         self._resuming: dict[int, Table] = {}  # restored tables not resumed yet
+        self.posts = {}
         super().__init__()
 
     @property
@@ -65,11 +66,11 @@ class TableCog(Channel, commands.GroupCog):
         return self.spec.name
 
     async def cog_load(self) -> None:
-        self.bot.table_cogs[self.game] = self
+        self.bot.shared.games[self.game] = self
         self.tables.heralds[self.game] = self
 
     async def cog_unload(self) -> None:
-        self.bot.table_cogs.pop(self.game, None)
+        self.bot.shared.games.pop(self.game, None)
         self.tables.heralds.pop(self.game, None)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:

@@ -11,16 +11,14 @@ posted by an earlier release keep working.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.interactions.answers import reply
 from bot.interactions.refusals import private_lang
-
-if TYPE_CHECKING:
-    from bot.table import Table
+from bot.interactions.shared import shared
 
 ACTION = r"[a-z0-9_]+"
 LOBBY_ACTIONS = ("join", "leave", "start")
@@ -68,19 +66,6 @@ def untie(view: discord.ui.view.BaseView | None, interaction: discord.Interactio
         response._parent = None  # type: ignore[assignment]
 
 
-class Routed(Protocol):
-    """A game's cog, as a click reaches it (``TableCog.on_component``)."""
-
-    async def on_component(
-        self,
-        interaction: discord.Interaction,
-        table: Table,
-        step: int,
-        action: str,
-        value: str | None,
-    ) -> None: ...
-
-
 async def route(
     interaction: discord.Interaction, table_id: int, step: int, action: str, value: str | None
 ) -> None:
@@ -89,14 +74,13 @@ async def route(
     if interaction.guild_id is None:
         await reply(interaction, t(lang, "err.dm"), ephemeral=True)
         return
-    tables = getattr(interaction.client, "tables", None)
-    table = tables.get(table_id) if tables is not None else None
-    cogs: dict[str, Routed] = getattr(interaction.client, "table_cogs", {})
-    cog = cogs.get(table.kind) if table is not None else None
-    if table is None or cog is None:
+    bot = shared(interaction.client)
+    table = bot.tables.get(table_id) if bot is not None else None
+    game = bot.games.get(table.kind) if bot is not None and table is not None else None
+    if table is None or game is None:
         await reply(interaction, t(lang, "err.stale"), ephemeral=True)
         return
-    await cog.on_component(interaction, table, step, action, value)
+    await game.on_component(interaction, table, step, action, value)
 
 
 class TableButton(

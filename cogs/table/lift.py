@@ -29,14 +29,14 @@ class Lift(commands.Cog, name="Soulever"):
         table = self.bot.tables.in_channel(interaction.channel_id or 0)
         if table is None:
             # Name the games where a cup is lifted, as the reader's client calls them.
-            games = [name for name, cog in self.bot.table_cogs.items() if cog.lifts]
+            games = [name for name, cog in self.bot.shared.games.items() if cog.lifts]
             first, *others = games
             raise TableError(
                 "no_table_lift",
                 command=f"{first} start",
                 other=f"{others[0] if others else first} start",
             )
-        cog = self.bot.table_cogs.get(table.kind)
+        cog = self.bot.shared.games.get(table.kind)
         if cog is None:
             raise TableError("stale")
         await cog.lift(interaction, table)

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.games.yades.metrics import YadesSetup
-from bot.games.yades.spec import SPEC
 from bot.i18n import t
 from bot.interactions import answers, permissions
 from bot.interactions.refusals import private_lang, public_lang, refuse, say_privately
+from bot.interactions.shared import shared
 from bot.storage import Timer
 from bot.table import Table, TableError
 from bot.table.clock import Clock
@@ -105,12 +105,13 @@ class ChallengeButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: Duels | None = getattr(interaction.client, "table_cogs", {}).get(SPEC.name)
-        if cog is None:
+        bot = shared(interaction.client)
+        challenges = bot.service(Challenges) if bot is not None else None
+        if challenges is None:
             lang = private_lang(interaction)
             await say_privately(interaction, t(lang, "y.challenge.gone"))
             return
-        await cog.challenges.answer(interaction, self.challenge, self.action)
+        await challenges.answer(interaction, self.challenge, self.action)
 
 
 class Duels(Protocol):

@@ -62,7 +62,14 @@ class YadesCog(
 
     async def cog_load(self) -> None:
         await super().cog_load()
+        self.bot.shared.provide(self.challenges)
+        self.bot.shared.provide(self.expert)
         self.tables.clock.handle(CHALLENGE, self.challenges.expire)
+
+    async def cog_unload(self) -> None:
+        await super().cog_unload()
+        self.bot.shared.withdraw(self.challenges)
+        self.bot.shared.withdraw(self.expert)
 
     # ------------------------------------------------------------------ the table message
 

@@ -9,11 +9,10 @@ import discord
 from discord import app_commands
 
 from bot.games import yades
-from bot.games.yades.spec import SPEC
 from bot.i18n import t
 from bot.interactions import answers
 from cogs.table.settings import GameSettings
-from cogs.yades.expert import sheet_rules
+from cogs.yades.expert import Expert, sheet_rules
 
 
 def _words(text: str | None) -> list[str]:
@@ -58,7 +57,9 @@ class YadesSettings(GameSettings):
         rules = sheet_rules(wanted, preset)  # refuses an unknown box, or too many
         # A new sheet needs the expert's table: solving it takes seconds, off the event loop.
         await answers.think(interaction, ephemeral=True)
-        await self.bot.table_cogs[SPEC.name].expert.load(rules)  # type: ignore[attr-defined]
+        expert = self.bot.shared.service(Expert)
+        if expert is not None:  # the Yadès cog loads a sheet's table when a game needs it
+            await expert.load(rules)
         guild = interaction.guild_id or 0
         settings = await self.repository.guild_settings(guild)
         settings.update(wanted)

@@ -16,6 +16,7 @@ import pytest
 from bot.config import load_settings
 from bot.games import maya
 from bot.games import menteur as lm
+from bot.interactions.shared import Shared
 from bot.storage.sqlite import SqliteRepository
 from bot.table import Table, Tables
 from cogs.maya.cog import MayaCog
@@ -95,7 +96,7 @@ async def a_game(tables: Tables, kind: str, rules: Any, channel: int) -> Table:
 
 
 def the_cog(cls: Any, tables: Tables) -> Any:
-    return cls(SimpleNamespace(tables=tables, table_posts={}, command_ids={}))
+    return cls(SimpleNamespace(tables=tables, shared=Shared(tables)))
 
 
 async def test_a_maya_game_ending_settles_every_panel_while_another_table_opens_one(
