@@ -35,7 +35,8 @@ from cogs.table.components import lobby_view
 from cogs.table.controls import Control
 from cogs.table.endings import elimination_standings, went_out
 from cogs.table.free_text import free_text
-from cogs.table.panels import PANEL_SECONDS, Panel, Panels, signature
+from cogs.table.panels import PANEL_SECONDS, Panel, signature
+from cogs.table.side import PanelShown
 
 
 class Reply(Enum):
@@ -72,11 +73,11 @@ class MayaCog(
         ev.FaultJudged,
     )
     endings = (ev.GameWon, ev.GameEnded)
+    panels_wait = True  # a holder's panel offers their next turn's moves
 
     def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
-        self.faults = Faults(self)
-        self.panels = Panels()
+        super().__init__(bot, side=self)
+        self.faults = Faults(self.controller)
 
     async def cog_load(self) -> None:
         await super().cog_load()
@@ -115,7 +116,7 @@ class MayaCog(
             table_view(table.id, view, turn, joinable, table.lang),
         )
 
-    def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
+    def lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
         lines = [self.note(table, note) for note in notes]
         view: maya.View = table.view()
         lines += render.public_lines(events, view.rules, table.name, table.lang)
@@ -166,51 +167,19 @@ class MayaCog(
     def game_name(self, table: Table, lang: str) -> str:
         return render.game_label(table.rules, lang)
 
-    async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
+    async def kept(self, table: Table, events: Sequence[Any]) -> None:
         await self.faults.follow(table, events)
-
-    async def _after_turn(self, table: Table) -> None:
-        await self._keep_panels(table)  # after the public redraw
 
     # ------------------------------------------------------------------ live private panels
 
-    async def _keep(self, interaction: discord.Interaction, table: Table, message: Any) -> None:
-        """``message`` is now ``interaction``'s user's panel at ``table``: kept live (the
-        one it replaces loses the buttons it offered)."""
-        panel = Panel.answering(interaction, message, private_lang(interaction))
-        old = self.panels.keep(table.id, interaction.user.id, panel)
-        if old is not None and old.live and old.id != panel.id:
-            await self._settle(table, old)
+    def panel_settled(self, table: Table, player: int, panel: Panel) -> str | None:
+        """A panel that offered a turn's moves, no longer followed: whose turn it is."""
+        return render.turn_text(table.view(), table.name, panel.lang) if panel.live else None
 
-    async def _settle(self, table: Table, panel: Panel) -> None:
-        """A panel no longer followed: it says whose turn it is, without its buttons."""
-        if not panel.live:
-            return
-        await panel.show(render.turn_text(table.view(), table.name, panel.lang), None)
-        panel.live = False
-
-    async def _keep_panels(self, table: Table) -> None:
-        """Every open panel at the table follows the game: on its player's turn it offers
-        the turn's moves (one click, no need for the table), and once the turn has passed
-        it says whose it is; a holder's panel (their dice, the menu) is theirs to use."""
-        for player, panel in self.panels.at(table.id):
-            if not panel.followed or not table.running:
-                self.panels.drop(table.id, player, panel)
-                await self._settle(table, panel)  # the game is over, or the token soon
-                continue
-            shown = self._live(table, player, panel)
-            if shown is None or signature(*shown) == panel.shown:
-                continue
-            content, view = shown
-            if not await panel.show(content, view):
-                self.panels.drop(table.id, player, panel)
-                continue
-            panel.live = view is not None
-
-    def _live(
-        self, table: Table, player: int, panel: Panel
-    ) -> tuple[str, discord.ui.View | None] | None:
-        """What ``player``'s open panel shows now (None: leave it as it is)."""
+    def panel_now(self, table: Table, player: int, panel: Panel) -> PanelShown | None:
+        """On its player's turn, the turn's moves (one click, no need for the table); once
+        the turn has passed, whose it is; a holder's panel (their dice, the menu) is theirs
+        to use, and left as it is."""
         view: maya.View = table.view(player)
         legal = table.legal(player)
         turn = turn_view(table.id, view, legal, panel.lang)
@@ -225,7 +194,7 @@ class MayaCog(
             return render.turn_text(view, table.name, panel.lang), None
         return None
 
-    async def _restored(self, table: Table) -> None:
+    async def restored(self, table: Table) -> None:
         if table.started:
             await self.faults.resume(table)
 
@@ -246,13 +215,15 @@ class MayaCog(
         name = display_name(interaction) if isinstance(action, maya.Join) else None
         if reply is Reply.PUBLIC or reply is Reply.SILENT:
             public = reply is Reply.PUBLIC
-            await self.play(interaction, table, action, step=step, public=public, name=name)
+            await self.controller.play(
+                interaction, table, action, step=step, public=public, name=name
+            )
             return
 
         async def answer(events: Sequence[Any]) -> None:
             await self._answer(interaction, table, action, reply, private_lang(interaction))
 
-        await self.play(interaction, table, action, step=step, answer=answer)
+        await self.controller.play(interaction, table, action, step=step, answer=answer)
 
     async def _answer(
         self,
@@ -270,13 +241,13 @@ class MayaCog(
             view = None
         if reply is Reply.UPDATE_PANEL:
             await answers.update(interaction, content=content, view=view)
-            panel = self.panels.get(table.id, interaction.user.id)
+            panel = self.controller.panels.get(table.id, interaction.user.id)
             clicked = interaction.message.id if interaction.message is not None else None
             if panel is not None and panel.id == clicked:
                 panel.shown, panel.live = signature(content, view), False
         else:
             shown = await answers.reply(interaction, content, ephemeral=True, view=view)
-            await self._keep(interaction, table, shown)
+            await self.controller.keep_panel(interaction, table, shown, lang)
 
     def panel(self, table: Table, player: int, lang: str) -> tuple[str, discord.ui.View | None]:
         """The player's own cup (from their view only) and what they may announce."""
@@ -310,7 +281,7 @@ class MayaCog(
         if view is None:
             content = t(lang, "me.no_dice")
         shown = await answers.reply(interaction, content, ephemeral=True, view=view)
-        await self._keep(interaction, table, shown)
+        await self.controller.keep_panel(interaction, table, shown, lang)
 
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         await self.move(interaction, table, maya.Lift(interaction.user.id), Reply.PUBLIC)
@@ -376,7 +347,7 @@ class MayaCog(
         given = maya_options.given(locals())
         gage = free_text(gage, limit=maya.MAX_GAGE) if gage is not None else None
         rules = maya_options.table_rules(settings, mode, given, gage)
-        table = await self.open_table(
+        table = await self.controller.open(
             interaction,
             rules,
             settings,
@@ -390,7 +361,7 @@ class MayaCog(
             game=render.game_label(rules, table.lang),
             preset=render.preset_label(rules, table.lang),
         )
-        await self.opened(interaction, table, text)
+        await self.controller.opened(interaction, table, text)
         if rules.fautes:
             await permissions.tell_lacking(interaction, FAULT_VOTES, "perm.faults")
 

@@ -28,13 +28,14 @@ from bot.interactions.shared import shared
 from bot.storage import StorageError, Timer
 from bot.table import Table, TableError
 from cogs.maya.render import accusation_line
-from cogs.table.channel import drawing
+from cogs.table.channel import drawing, guarded
 from cogs.table.components import label_of, style_of
 from cogs.table.free_text import free_text
 from cogs.table.hooks import Hook, Route, route_of
 
 if TYPE_CHECKING:
-    from cogs.table import TableCog
+    from bot.table import Tables
+    from cogs.table.controller import TableController
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +59,9 @@ CHANGES = (
 class Faults:
     """The accusations of every Maya table (owned by the Maya cog)."""
 
-    def __init__(self, cog: TableCog) -> None:
-        self.cog = cog
+    def __init__(self, controller: TableController) -> None:
+        self.controller = controller
+        self.channel = controller.channel
         self.marks: dict[tuple[int, int], dict[int, list[str]]] = {}
         self.accused_at: dict[tuple[int, int], float] = {}  # (table, accuser) -> monotonic
         # How each accusation message is edited through an interaction's webhook (outside
@@ -73,8 +75,8 @@ class Faults:
         self.unmanaged: set[int] = set()
 
     @property
-    def tables(self) -> Any:
-        return self.cog.tables
+    def tables(self) -> Tables:
+        return self.controller.tables
 
     # ------------------------------------------------------------------ accusing
 
@@ -90,7 +92,6 @@ class Faults:
         """``/faute``: the accusation is stored, then posted with the accused's buttons."""
         answers.expect_public(interaction)
         self._may_manage(interaction)
-        cog = self.cog
         try:
             async with table.lock:
                 if not table.started:
@@ -109,7 +110,7 @@ class Faults:
                 fault = table.view().fault(raised.fault)
                 assert fault is not None
                 message = await self._post_accusation(
-                    interaction, table, cog.story(table, events), fault
+                    interaction, table, self.controller.story(table, events), fault
                 )
                 if message is not None:
                     table.fault_messages[fault.id] = message.id
@@ -117,7 +118,7 @@ class Faults:
                         route = route_of(Hook.of(interaction), message)
                         if route is not None:
                             self._keep_route(table, fault.id, route)
-                    await cog._guarded(
+                    await guarded(
                         table, "store the accusation message", self.tables.save_meta(table)
                     )
         except Exception as error:
@@ -139,14 +140,14 @@ class Faults:
             message = await answers.reply(
                 interaction, text, ephemeral=False, view=view, mentions=nobody
             )
-            self.cog.seen_below(table, message.id)
+            self.channel.seen_below(table, message.id)
             return message
         except discord.HTTPException:
             log.warning("table %s: the accusation's answer was refused", table.id, exc_info=True)
         try:
             if view is None:
-                return await self.cog.post_below(table, text)
-            return await self.cog.post_below(table, text, view=view)
+                return await self.channel.post_below(table, text)
+            return await self.channel.post_below(table, text, view=view)
         except discord.HTTPException:
             log.warning("table %s: could not post the accusation", table.id, exc_info=True)
             return None
@@ -185,7 +186,7 @@ class Faults:
         key = (table.id, fault_id)
         self.clicked[key] = interaction
         try:
-            await self.cog.play(interaction, table, built)
+            await self.controller.play(interaction, table, built)
         finally:
             if self.clicked.get(key) is interaction:
                 del self.clicked[key]
@@ -236,7 +237,7 @@ class Faults:
         if clicked is not None and answers.updated_on(clicked) == message_id:
             self._keep_route(table, fault_id, Route(Hook.of(clicked)))
         try:
-            route = await self.cog._edit(table, message_id, self.routes.get(key), **edit)
+            route = await self.channel.edit(table, message_id, self.routes.get(key), **edit)
             if route is None:
                 self.routes.pop(key, None)
             self.shown[key] = shown
@@ -256,7 +257,7 @@ class Faults:
         message_id = table.fault_messages.get(fault_id)
         if message_id is None:
             return
-        message = self.cog._channel(table).get_partial_message(message_id)
+        message = self.channel.of(table).get_partial_message(message_id)
         try:
             await message.add_reaction(VOTE_GUILTY)
             await message.add_reaction(VOTE_INNOCENT)
@@ -281,10 +282,10 @@ class Faults:
         votes counted."""
         self.marks.pop((table.id, fault_id), None)
         message_id = table.fault_messages.get(fault_id)
-        bot_user = self.cog.bot.user
+        bot_user = self.channel.bot.user
         if message_id is None or bot_user is None:
             return
-        message = self.cog._channel(table).get_partial_message(message_id)
+        message = self.channel.of(table).get_partial_message(message_id)
         for emoji in (VOTE_GUILTY, VOTE_INNOCENT):
             try:
                 await message.remove_reaction(emoji, bot_user)
@@ -294,14 +295,14 @@ class Faults:
     # ------------------------------------------------------------------ reactions (the votes)
 
     async def on_reaction(self, payload: discord.RawReactionActionEvent, *, added: bool) -> None:
-        bot_user = self.cog.bot.user
+        bot_user = self.channel.bot.user
         if bot_user is not None and payload.user_id == bot_user.id:
             return
         emoji = str(payload.emoji)
         if emoji not in (VOTE_GUILTY, VOTE_INNOCENT):
             return
         table = self.tables.in_channel(payload.channel_id)
-        if table is None or not table.started or table.kind != self.cog.game:
+        if table is None or not table.started or table.kind != self.controller.game:
             return
         fault_id = next(
             (f for f, m in table.fault_messages.items() if m == payload.message_id), None
@@ -349,7 +350,7 @@ class Faults:
         waits behind what people wait on, at the channel's pace for reactions."""
         if table.channel_id in self.unmanaged:
             return
-        message = self.cog._channel(table).get_partial_message(table.fault_messages[fault_id])
+        message = self.channel.of(table).get_partial_message(table.fault_messages[fault_id])
         try:
             with pacing.background():
                 await message.remove_reaction(emoji, discord.Object(user))
@@ -382,7 +383,7 @@ class Faults:
                 # Not stored now: the reactions still say it, and the vote's close re-reads them.
                 log.warning("table %s: a vote could not be stored", table.id, exc_info=True)
                 return
-            await self.cog.publish(table, events)
+            await self.controller.publish(table, events)
 
     async def _read_votes(self, table: Table, fault_id: int) -> None:
         """After a restart: each voter's vote reactions, read back from the message."""
@@ -390,7 +391,7 @@ class Faults:
         if message_id is None:
             return
         try:
-            message = await self.cog._channel(table).fetch_message(message_id)
+            message = await self.channel.of(table).fetch_message(message_id)
             marks: dict[int, list[str]] = {}
             for reaction in message.reactions:
                 if str(reaction.emoji) not in (VOTE_GUILTY, VOTE_INNOCENT):

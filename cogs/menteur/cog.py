@@ -26,7 +26,8 @@ from cogs.menteur.tutorial import TUTORIAL, Tutorials
 from cogs.table import TableCog
 from cogs.table.components import lobby_view
 from cogs.table.endings import elimination_standings, went_out
-from cogs.table.panels import Panel, Panels
+from cogs.table.panels import Panel
+from cogs.table.side import PanelShown
 
 
 @app_commands.guild_only()
@@ -43,9 +44,8 @@ class MenteurCog(
     controls = render.CONTROLS
 
     def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
+        super().__init__(bot, side=self)
         self.tutorials = Tutorials(self.tables.clock)
-        self.panels = Panels()
 
     async def cog_load(self) -> None:
         await super().cog_load()
@@ -69,7 +69,7 @@ class MenteurCog(
             render.table_components(table.id, view, turn, table.lang),
         )
 
-    def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
+    def lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
         lines = [self.note(table, note) for note in notes]
         return lines + render.event_lines(events, table.lang, table.name)
 
@@ -111,7 +111,7 @@ class MenteurCog(
             raise lm.UnknownPlayer(player=user)
         text, components = self.panel(table, user, lang)
         shown = await answers.reply(interaction, text, ephemeral=True, view=components)
-        self.panels.keep(table.id, user, Panel.answering(interaction, shown, lang))
+        await self.controller.keep_panel(interaction, table, shown, lang)
 
     def panel(self, table: Table, user: int, lang: str) -> tuple[str, discord.ui.View | None]:
         """A player's private panel: their dice, the bid to beat, the raises on their turn."""
@@ -127,19 +127,18 @@ class MenteurCog(
         components = render.bid_panel(table.id, view.step, table.legal(user), lang)
         return "\n".join(lines)[:2000], components
 
-    async def _after_events(self, table: Table, events: Sequence[Any]) -> None:
-        """Every open private panel at the table shows the game as it is now."""
-        for player, panel in self.panels.at(table.id):
-            if not panel.followed:
-                self.panels.drop(table.id, player, panel)
-                continue
-            text, components = self.panel(table, player, panel.lang)
-            if not await panel.show(text, components) or components is None:
-                self.panels.drop(table.id, player, panel)
+    def panel_now(self, table: Table, player: int, panel: Panel) -> PanelShown | None:
+        """A panel shows the game as it is now; once it offers no raise, it is left."""
+        return self.panel(table, player, panel.lang)
+
+    def panel_settled(self, table: Table, player: int, panel: Panel) -> str | None:
+        """A table that ended closes its panels (a panel whose token ends is left)."""
+        return t(panel.lang, "m.panel_closed") if panel.followed and not table.running else None
 
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         """``/soulever`` at a menteur table: *dudo*."""
-        await self.play(interaction, table, lm.Challenge(interaction.user.id), public=True)
+        challenge = lm.Challenge(interaction.user.id)
+        await self.controller.play(interaction, table, challenge, public=True)
 
     # ------------------------------------------------------------------ commands
 
@@ -169,7 +168,7 @@ class MenteurCog(
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
         given = {"dice": des, "jokers": jokers, "calza": calza, "palifico": palifico}
         rules = menteur_options.table_rules(settings, given)
-        table = await self.open_table(interaction, rules, settings, cpu=cpu, level=niveau)
+        table = await self.controller.open(interaction, rules, settings, cpu=cpu, level=niveau)
         text = t(
             table.lang,
             "note.table_opened",
@@ -177,7 +176,7 @@ class MenteurCog(
             game=t(table.lang, "game.menteur"),
             preset=render.rules_label(rules, table.lang),
         )
-        await self.opened(interaction, table, text)
+        await self.controller.opened(interaction, table, text)
 
     @app_commands.command(name="quitter", description="Quitter la table de ce salon")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -200,7 +199,7 @@ class MenteurCog(
     ) -> None:
         table = self.table_here(interaction)
         bid = lm.Bid(interaction.user.id, quantite, valeur)
-        await self.play(interaction, table, bid, public=True)
+        await self.controller.play(interaction, table, bid, public=True)
 
     @app_commands.command(
         name="calza",
@@ -208,7 +207,7 @@ class MenteurCog(
     )
     async def calza(self, interaction: discord.Interaction) -> None:
         table = self.table_here(interaction)
-        await self.play(interaction, table, lm.Calza(interaction.user.id), public=True)
+        await self.controller.play(interaction, table, lm.Calza(interaction.user.id), public=True)
 
     @app_commands.command(
         name="tutoriel",

@@ -122,14 +122,23 @@ def clip(lines: Sequence[str], keep: int = 0) -> str:
     return "\n".join(lines)[:CONTENT_LIMIT]
 
 
+async def guarded(table: Table, what: str, step: Awaitable[None]) -> None:
+    """Run one step of telling a stored move; a failure is logged, the next steps run."""
+    try:
+        await step
+    except Exception:
+        log.warning("table %s: could not %s", table.id, what, exc_info=True)
+
+
 class Channel:
-    """Mixed into the table cog: the table's message in its channel, never failing the table."""
+    """A game's tables' messages in their channels, never failing a table."""
 
-    bot: Gobelet
-    tables: Tables
-    posts: dict[int, Post]  # table id -> what its message shows
+    def __init__(self, bot: Gobelet, tables: Tables) -> None:
+        self.bot = bot
+        self.tables = tables
+        self.posts: dict[int, Post] = {}  # table id -> what its message shows
 
-    def _channel(self, table: Table) -> discord.PartialMessageable:
+    def of(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     def post(self, table: Table) -> Post:
@@ -142,7 +151,7 @@ class Channel:
                 found.headline = list(table.message_headline)
         return found
 
-    def _forget(self, table: Table) -> None:
+    def forget(self, table: Table) -> None:
         self.posts.pop(table.id, None)
 
     def _turn_of(self, table: Table) -> int | None:
@@ -176,13 +185,6 @@ class Channel:
         if post.hook is not None and not post.hook.alive:
             post.hook = None
         return post.hook
-
-    async def _guarded(self, table: Table, what: str, step: Awaitable[None]) -> None:
-        """Run one step of telling a stored move; a failure is logged, the next steps run."""
-        try:
-            await step
-        except Exception:
-            log.warning("table %s: could not %s", table.id, what, exc_info=True)
 
     async def tell(self, table: Table, lines: Sequence[str], *, headline: bool = False) -> None:
         """Tell lines with the table's next drawing: folded into its story, or (``headline``)
@@ -270,7 +272,7 @@ class Channel:
             if shown == post.shown and not post.pending and table.running:
                 return  # nothing changed (a vote counted, say): no edit
             try:
-                post.route = await self._edit(
+                post.route = await self.edit(
                     table, table.message_id, post.route, content=content, embed=embed, view=view
                 )
                 post.shown = shown
@@ -279,7 +281,7 @@ class Channel:
                     await self._save(table)
                 post.headline, post.pending, post.story = headline, [], story
                 if not table.running:
-                    self._forget(table)
+                    self.forget(table)
                 return
             except discord.NotFound:
                 pass
@@ -290,9 +292,9 @@ class Channel:
             return  # a lobby closed before its game (its message gone): nothing to show anew
         await self._repost(table, post, embed, view, ping=ping, interaction=interaction)
         if not table.running:
-            self._forget(table)
+            self.forget(table)
 
-    async def _edit(
+    async def edit(
         self, table: Table, message_id: int, route: Route | None, **fields: Any
     ) -> Route | None:
         """Edit a message in the table's channel (pinging nobody): through ``route`` while
@@ -385,7 +387,7 @@ class Channel:
         table.message_id, table.message_headline = message_id, list(headline)
         await self._save(table)  # first: after a restart, the table goes on from this copy
         if old is not None and old != message_id:
-            await self._guarded(
+            await guarded(
                 table,
                 "move the old table message",
                 self._retire(table, old, old_headline, old_route),
@@ -406,7 +408,7 @@ class Channel:
         try:
             if headline:
                 content = self._public(headline)
-                await self._edit(table, message_id, route, content=content, embed=None, view=None)
+                await self.edit(table, message_id, route, content=content, embed=None, view=None)
             else:
                 await self._delete(table, message_id, route)
         except discord.NotFound:
@@ -436,7 +438,7 @@ class Channel:
     async def post_below(self, table: Table, content: str, **send: Any) -> discord.Message:
         """A message of the table's own besides the table (an accusation…), pinging nobody;
         it counts as a message below the table."""
-        message = await self._channel(table).send(content, allowed_mentions=NOBODY, **send)
+        message = await self.of(table).send(content, allowed_mentions=NOBODY, **send)
         self.seen_below(table, message.id)
         return message
 
@@ -453,7 +455,7 @@ class Channel:
         way as it would have been: the channel then reads as if nothing had happened. Any
         other copy with controls (one a crash kept from being moved) is set aside."""
         try:
-            recent = [message async for message in self._channel(table).history(limit=HISTORY)]
+            recent = [message async for message in self.of(table).history(limit=HISTORY)]
         except discord.HTTPException as error:
             log.warning("table %s: could not look for copies left behind (%s)", table.id, error)
             return
@@ -467,7 +469,7 @@ class Channel:
             above = next((m for m in recent if m.id == table.message_id), None)
             await self._adopt(table, copies.pop(), above)
         for copy in copies:
-            await self._guarded(table, "set a copy aside", self._set_aside(table, copy))
+            await guarded(table, "set a copy aside", self._set_aside(table, copy))
 
     def _copy_of(self, table: Table, message: discord.Message) -> bool:
         """Whether ``message`` is one of the bot's copies of ``table`` with live controls
@@ -488,12 +490,12 @@ class Channel:
         # The stored copy goes first: a crash before the id below is stored finds the same
         # copy at the next start, and does this again.
         if stored is not None:
-            await self._guarded(
+            await guarded(
                 table, "move the old table message", self._retire(table, stored, headline)
             )
         table.message_headline = self._headline_of(table, copy, above, headline)
         table.message_id = copy.id
-        self._forget(table)  # its post is drawn from the copy
+        self.forget(table)  # its post is drawn from the copy
         await self._save(table)
         log.info("table %s: goes on with its copy posted before the restart", table.id)
 

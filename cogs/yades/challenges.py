@@ -10,10 +10,9 @@ import asyncio
 import dataclasses
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -25,13 +24,12 @@ from bot.interactions.shared import shared
 from bot.storage import Timer
 from bot.table import Table, TableError
 from bot.table.clock import Clock
-from cogs.table.channel import display_name
+from cogs.table.channel import display_name, guarded
 from cogs.table.components import label_of, style_of
 from cogs.yades.expert import sheet_rules
 
 if TYPE_CHECKING:
-    from bot.client import Gobelet
-    from bot.table import Tables
+    from cogs.table.controller import TableController
     from cogs.yades.expert import Expert
 
 log = logging.getLogger(__name__)
@@ -114,37 +112,18 @@ class ChallengeButton(
         await challenges.answer(interaction, self.challenge, self.action)
 
 
-class Duels(Protocol):
-    """The Yadès cog, as its challenges use it (``cogs.yades.cog.YadesCog``)."""
-
-    bot: Gobelet
-    tables: Tables
-    expert: Expert
-    challenges: Challenges
-
-    @property
-    def open_table(self) -> Callable[..., Awaitable[Table]]: ...
-
-    async def _start(self, table: Table) -> list[Any]: ...
-
-    async def _guarded(self, table: Table, what: str, step: Awaitable[None]) -> None: ...
-
-    async def begun(self, table: Table, events: Sequence[Any], *, actor: int | None) -> None: ...
-
-    async def show_unstarted(self, table: Table) -> None: ...
-
-
 class Challenges:
     """The pending challenges, each in its timer (``Challenge.timer``)."""
 
-    def __init__(self, cog: Duels) -> None:
-        self.cog = cog
+    def __init__(self, controller: TableController, expert: Expert) -> None:
+        self.controller = controller
+        self.expert = expert
         self.last: dict[int, datetime] = {}  # challenger -> when they last challenged
         self.answering = asyncio.Lock()  # one answer per challenge, even clicked twice at once
 
     @property
     def clock(self) -> Clock:
-        return self.cog.tables.clock
+        return self.controller.tables.clock
 
     def find(self, challenge_id: int) -> Challenge | None:
         timer = self.clock.get(f"{CHALLENGE}:{challenge_id}")
@@ -165,11 +144,11 @@ class Challenges:
         if not 0 <= mise <= MAX_STAKE:
             raise TableError("stake", most=MAX_STAKE)
         permissions.check_playable(interaction)  # no duel is offered where none can be played
-        busy = self.cog.tables.in_channel(interaction.channel_id or 0)
+        busy = self.controller.tables.in_channel(interaction.channel_id or 0)
         if busy is not None:
             raise TableError("table_busy", game=busy.kind)
         self._check_pace(interaction.user.id, challenged.id, interaction.created_at)
-        settings = await self.cog.tables.repository.guild_settings(interaction.guild_id or 0)
+        settings = await self.controller.tables.repository.guild_settings(interaction.guild_id or 0)
         public = settings.get("language") or public_lang(interaction)
         chosen = sheet_rules(settings, preset).preset
         challenge = Challenge(
@@ -277,13 +256,13 @@ class Challenges:
         await self._accept(interaction, challenge)
 
     async def _accept(self, interaction: discord.Interaction, challenge: Challenge) -> None:
-        cog = self.cog
+        controller = self.controller
         table: Table | None = None
         try:
-            settings = await cog.tables.repository.guild_settings(interaction.guild_id or 0)
+            settings = await controller.tables.repository.guild_settings(interaction.guild_id or 0)
             rules = sheet_rules(settings, challenge.preset)
-            await cog.expert.load(rules)
-            table = await cog.open_table(
+            await self.expert.load(rules)
+            table = await controller.open(
                 interaction,
                 YadesSetup(rules, challenge.mise),
                 settings,
@@ -293,19 +272,19 @@ class Challenges:
             )
             async with table.lock:
                 name = display_name(interaction)
-                await cog.tables.join_lobby(table, challenge.challenged, name=name)
-                events = await cog._start(table)
+                await controller.tables.join_lobby(table, challenge.challenged, name=name)
+                events = await controller.start(table)
                 accepted = t(challenge.lang, "y.challenge.accepted", **challenge.names)
-                await cog._guarded(
+                await guarded(
                     table,
                     "answer the challenge",
                     answers.update(interaction, content=accepted, view=None),
                 )
-                await cog.begun(table, events, actor=interaction.user.id)
+                await controller.begun(table, events, actor=interaction.user.id)
         except Exception as error:
-            await refuse(interaction, error, cog.tables.in_channel(challenge.channel_id))
+            await refuse(interaction, error, controller.tables.in_channel(challenge.channel_id))
             if table is not None:
-                await cog.show_unstarted(table)
+                await controller.show_unstarted(table)
 
     async def expire(self, timer: Timer) -> None:
         """A challenge's time is up (the clock's handler): its message says it expired.
@@ -319,7 +298,7 @@ class Challenges:
         await self._mark_expired(Challenge.of(timer))
 
     async def _mark_expired(self, challenge: Challenge) -> None:
-        channel = self.cog.bot.get_partial_messageable(
+        channel = self.controller.channel.bot.get_partial_messageable(
             challenge.channel_id, guild_id=challenge.guild_id
         )
         text = t(challenge.lang, "y.challenge.expired", **challenge.names)

@@ -26,6 +26,7 @@ from bot.interactions import answers
 from bot.interactions.refusals import private_lang
 from bot.table import CPU_LEVELS, Table, TableError
 from cogs.table import TableCog
+from cogs.table.channel import guarded
 from cogs.table.components import lobby_view
 from cogs.yades import picture, render
 from cogs.yades.challenges import CHALLENGE, Challenges
@@ -55,9 +56,9 @@ class YadesCog(
     moves = ((y.Roll, "y.btn.roll"), (y.Score, "y.select"))
 
     def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
-        self.challenges = Challenges(self)
+        super().__init__(bot, side=self)
         self.expert = Expert(bot.settings.data_dir, bot.settings.shipped_dir)
+        self.challenges = Challenges(self.controller, self.expert)
         self.held: dict[int, tuple[int, int]] = {}  # table -> (step, held dice) of its toggles
 
     async def cog_load(self) -> None:
@@ -86,7 +87,7 @@ class YadesCog(
         components = render.table_components(table.id, view, turn, self.held_now(table), table.lang)
         return embed, components
 
-    def _lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
+    def lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
         lines = [self.note(table, note) for note in notes]
         lines += render.event_lines(events, table.name, table.lang)
         if any(isinstance(event, (y.GameWon, y.GameEnded)) for event in events):
@@ -117,7 +118,7 @@ class YadesCog(
             if table.kind == self.game:
                 await self.expert.load(table.rules.rules)
 
-    async def _restoring(self, table: Table) -> None:
+    async def restoring(self, table: Table) -> None:
         if table.started:
             self.held[table.id] = (table.step, await self._held_before(table))
 
@@ -127,7 +128,7 @@ class YadesCog(
         if table.message_id is None:
             return 0
         try:
-            message = await self._channel(table).fetch_message(table.message_id)
+            message = await self.channel.of(table).fetch_message(table.message_id)
         except discord.HTTPException:
             return 0
         prefix = f"gob:{table.id}:{table.step}:reroll"
@@ -140,9 +141,8 @@ class YadesCog(
 
     # ------------------------------------------------------------------ moves
 
-    async def _start(self, table: Table) -> list[Any]:
+    async def starting(self, table: Table) -> None:
         await self.expert.load(table.rules.rules)
-        return await self.tables.start(table)
 
     async def hold(
         self, interaction: discord.Interaction, table: Table, step: int, argument: str
@@ -164,7 +164,7 @@ class YadesCog(
         held = int(argument)
         self._check_held(table, held)
         kept = y.kept_positions(held)
-        await self.play(interaction, table, y.Roll(interaction.user.id, kept), step=step)
+        await self.controller.play(interaction, table, y.Roll(interaction.user.id, kept), step=step)
 
     async def _toggle(
         self, interaction: discord.Interaction, table: Table, step: int, held: int
@@ -191,18 +191,6 @@ class YadesCog(
         if held != self.held_now(table):
             raise TableError("stale_turn")
 
-    async def show_unstarted(self, table: Table) -> None:
-        """A duel opened but not started (a failed write): its lobby is there to start it."""
-        if table.running and not table.started:
-            await self._guarded(table, "draw the lobby", self.refresh(table))
-
-    async def begun(self, table: Table, events: Sequence[Any], *, actor: int | None) -> None:
-        """A duel just started (``actor`` accepted it: not pinged): tell it, draw the table,
-        start the first turn."""
-        await self._guarded(table, "tell the start", self.tell(table, self._started(table, events)))
-        await self._guarded(table, "draw the table", self.refresh(table, actor=actor))
-        self.tables.schedule(table)
-
     async def _open(
         self,
         interaction: discord.Interaction,
@@ -215,7 +203,7 @@ class YadesCog(
         rules = sheet_rules(settings, preset)
         await self.expert.load(rules)
         level = level if level in CPU_LEVELS else "moyen"
-        return await self.open_table(
+        return await self.controller.open(
             interaction, YadesSetup(rules, 0), settings, cpu=cpu, level=level
         )
 
@@ -247,18 +235,20 @@ class YadesCog(
         table = await self._open(interaction, preset, cpu=1, level=niveau)
         try:
             async with table.lock:
-                events = await self._start(table)
+                events = await self.controller.start(table)
                 text = t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id))
-                await self.tell(table, [text, *self._started(table, events)])
-                await self._guarded(
+                await self.channel.tell(
+                    table, [text, *self.controller.started_lines(table, events)]
+                )
+                await guarded(
                     table,
                     "draw the table",
-                    self.refresh(table, interaction, actor=interaction.user.id),
+                    self.controller.refresh(table, interaction, actor=interaction.user.id),
                 )
-                await self.answered(interaction, table, [text])
+                await self.controller.answered(interaction, table, [text])
                 self.tables.schedule(table)
         except Exception:
-            await self.show_unstarted(table)
+            await self.controller.show_unstarted(table)
             raise
 
     @app_commands.command(name="start", description="Ouvrir une table de Yadès dans ce salon")
@@ -284,7 +274,7 @@ class YadesCog(
             game="Yadès",
             preset=render.preset_label(table.rules, table.lang),
         )
-        await self.opened(interaction, table, text)
+        await self.controller.opened(interaction, table, text)
 
     @app_commands.command(name="lancer", description="Lancer les dés (ou relancer ceux non gardés)")
     async def roll(self, interaction: discord.Interaction) -> None:
@@ -293,7 +283,7 @@ class YadesCog(
         # (on the decision they were held for: a roll meanwhile makes this one too late).
         keep = y.kept_positions(self.held_now(table))
         step = table.step if table.started else None
-        await self.play(
+        await self.controller.play(
             interaction, table, y.Roll(interaction.user.id, keep), step=step, public=True
         )
 
@@ -305,13 +295,17 @@ class YadesCog(
         if dice is None:
             raise y.NotRolled()
         keep = y.read_keep(des, dice)
-        await self.play(interaction, table, y.Roll(interaction.user.id, keep), public=True)
+        await self.controller.play(
+            interaction, table, y.Roll(interaction.user.id, keep), public=True
+        )
 
     @app_commands.command(name="marquer", description="Remplir une case de ta feuille")
     @app_commands.describe(case="La case à remplir")
     async def score(self, interaction: discord.Interaction, case: str) -> None:
         table = self.table_here(interaction)
-        await self.play(interaction, table, y.Score(interaction.user.id, case.strip()), public=True)
+        await self.controller.play(
+            interaction, table, y.Score(interaction.user.id, case.strip()), public=True
+        )
 
     @score.autocomplete("case")
     async def open_boxes(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -14,6 +14,7 @@ from bot.games import menteur as lm
 from bot.kernel.events import Event
 from bot.kernel.spec import Ending
 from cogs.menteur.cog import MenteurCog
+from cogs.table.controller import TableController
 
 KIND = REGISTRY["menteur"]
 A, B, C, D = 11, 22, -1, -2
@@ -94,7 +95,7 @@ class _Seats:
 
 
 def test_an_exact_calza_between_cpus_stays_on_the_table_and_a_persons_is_a_headline() -> None:
-    cog = MenteurCog.__new__(MenteurCog)
+    cog = TableController(cast(Any, None), cast(Any, None), MenteurCog.__new__(MenteurCog))
     table: Any = _Seats()
     calza_by_cpu = [lm.RoundEnded(loser=None, opener=-1)]
     assert not cog.is_headline(table, calza_by_cpu)

@@ -111,20 +111,24 @@ async def test_a_maya_game_ending_settles_every_panel_while_another_table_opens_
         # While the ending table's panels are edited, a player opens theirs at another table.
         if not opened_meanwhile:
             opened_meanwhile.append(A)
-            await cog._keep(Interaction(A, nothing), other, Message(900, nothing))
+            await cog.controller.keep_panel(
+                Interaction(A, nothing), other, Message(900, nothing), "fr"
+            )
 
     for player, message_id in ((A, 1), (B, 2)):
         edited = someone_opens_a_panel_elsewhere
-        await cog._keep(Interaction(player, edited), ending, Message(message_id, edited))
-    for _, panel in cog.panels.at(ending.id):
+        await cog.controller.keep_panel(
+            Interaction(player, edited), ending, Message(message_id, edited), "fr"
+        )
+    for _, panel in cog.controller.panels.at(ending.id):
         panel.live = True
     await tables.stop(ending)  # the game is over: its panels go
 
-    await cog._keep_panels(ending)
+    await cog.controller.follow_panels(ending)
 
     assert opened_meanwhile == [A]
-    assert cog.panels.at(ending.id) == []
-    assert [player for player, _ in cog.panels.at(other.id)] == [A]
+    assert cog.controller.panels.at(ending.id) == []
+    assert [player for player, _ in cog.controller.panels.at(other.id)] == [A]
 
 
 async def test_a_menteur_game_ending_closes_every_panel_while_another_table_opens_one(
@@ -152,11 +156,11 @@ async def test_a_menteur_game_ending_closes_every_panel_while_another_table_open
         await cog.show_dice(interaction, ending)  # type: ignore[arg-type]
     await tables.stop(ending)
 
-    await cog._after_events(ending, [])
+    await cog.controller.follow_panels(ending)
 
     assert opened_meanwhile == [A]
-    assert cog.panels.at(ending.id) == []
-    assert [player for player, _ in cog.panels.at(other.id)] == [A]
+    assert cog.controller.panels.at(ending.id) == []
+    assert [player for player, _ in cog.controller.panels.at(other.id)] == [A]
 
 
 async def nothing() -> None:
@@ -197,21 +201,23 @@ async def test_a_maya_panel_is_never_edited_once_its_token_has_expired(
     clock = [time.monotonic()]  # a panel's opening time is read from the real clock
     monkeypatch.setattr("cogs.table.panels.time.monotonic", lambda: clock[0])
     for player, message_id in ((A, 1), (B, 2)):
-        await cog._keep(Interaction(player, edited), table, Message(message_id, edited))
-    for _, panel in cog.panels.at(table.id):
+        await cog.controller.keep_panel(
+            Interaction(player, edited), table, Message(message_id, edited), "fr"
+        )
+    for _, panel in cog.controller.panels.at(table.id):
         panel.live = True
     clock[0] += 15 * 60 + 1  # a quarter of an hour without a move
 
-    await cog._keep_panels(table)  # the next move: the panels are no longer followed
+    await cog.controller.follow_panels(table)  # the next move: the panels are no longer followed
     assert edits == []
-    assert cog.panels.at(table.id) == []
+    assert cog.controller.panels.at(table.id) == []
 
     # A panel replaced by a fresh one after its token expired is not edited either.
-    await cog._keep(Interaction(A, edited), table, Message(3, edited))
-    for _, panel in cog.panels.at(table.id):
+    await cog.controller.keep_panel(Interaction(A, edited), table, Message(3, edited), "fr")
+    for _, panel in cog.controller.panels.at(table.id):
         panel.live = True
     clock[0] += 15 * 60 + 1
-    await cog._keep(Interaction(A, edited), table, Message(4, edited))
+    await cog.controller.keep_panel(Interaction(A, edited), table, Message(4, edited), "fr")
     assert edits == []
 
 

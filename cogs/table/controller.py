@@ -1,0 +1,414 @@
+"""The table controller: one per game, the same sequence for every game's moves.
+
+A move is: lock the table -> ``Tables.act`` (apply + forced steps + persist) -> answer the
+interaction -> tell the channel -> redraw -> follow the private panels -> schedule the next
+turn. Once a move is stored, the table moves on whatever became of the answer. The game is
+known only through its ``Side`` (its drawing, its story, its panels); the channel through
+``Channel``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games import REGISTRY
+from bot.i18n import t
+from bot.interactions import answers, permissions
+from bot.interactions.refusals import public_lang, refuse
+from bot.table import Table, TableError, Tables
+from cogs.table.achievements import earned_lines
+from cogs.table.channel import Channel, display_name, guarded
+from cogs.table.panels import Panel, Panels, signature
+
+if TYPE_CHECKING:
+    from cogs.table.side import Side
+
+log = logging.getLogger(__name__)
+
+# A game's own answer to a stored move, given its events (a private panel, an updated one…).
+Answer = Callable[[Sequence[Any]], Awaitable[None]]
+# The roles an event names its players by.
+ROLES = ("player", "lifter", "challenger", "bidder", "loser", "verifier", "accused")
+
+
+class TableController:
+    """Runs a game's tables: their lobby, their moves, their messages, their restart."""
+
+    def __init__(self, tables: Tables, channel: Channel, side: Side) -> None:
+        self.tables = tables
+        self.channel = channel
+        self.side = side
+        self.panels = Panels()  # the players' private panels kept live, by table
+        self._resuming: dict[int, Table] = {}  # restored tables not resumed yet
+
+    @property
+    def game(self) -> str:
+        return self.side.game
+
+    # ------------------------------------------------------------------ the story
+
+    def story(self, table: Table, events: Sequence[Any], notes: Sequence[Any] = ()) -> list[str]:
+        """The lines telling a stored move (a wording bug must not stop the table)."""
+        if not table.started:
+            return []  # a lobby has no game yet, hence no move to tell
+        try:
+            return self.side.lines(table, events, notes)
+        except Exception:
+            log.exception("table %s: could not word %d events", table.id, len(events))
+            return []
+
+    def is_headline(self, table: Table, events: Sequence[Any]) -> bool:
+        """Whether a move's story is worth a message of its own: a game's end, or a
+        headline event about someone at the table (a reveal between CPUs is told on the
+        table, and goes with it)."""
+        return any(
+            isinstance(event, self.side.endings)
+            or (isinstance(event, self.side.headlines) and self.side.about_people(table, event))
+            for event in events
+        )
+
+    def started_lines(self, table: Table, events: Sequence[Any]) -> list[str]:
+        """The lines that tell a game has started, and its first forced steps."""
+        order = " → ".join(table.name(seat.player) for seat in table.view().seats)
+        return [t(table.lang, "note.started", order=order), *self.story(table, events)]
+
+    async def refresh(
+        self,
+        table: Table,
+        interaction: discord.Interaction | None = None,
+        *,
+        actor: int | None = None,
+    ) -> None:
+        """Redraw the public table message (without components once the table is closed);
+        ``interaction``: a command answered with the table's new copy; ``actor``: the person
+        whose move it shows (not pinged)."""
+        embed, view = self.side.table_message(table)
+        await self.channel.draw_table(
+            table, embed, view if table.running else None, interaction=interaction, actor=actor
+        )
+
+    # ------------------------------------------------------------------ opening a table
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        rules: Any,
+        settings: dict[str, Any],
+        *,
+        cpu: int = 0,
+        level: str = "moyen",
+        starter: int | None = None,
+        starter_name: str | None = None,
+        channel_id: int | None = None,
+    ) -> Table:
+        """A new lobby in the channel (``starter``: opened for someone else, a challenger);
+        refused where the bot could not play it."""
+        permissions.check_playable(interaction)
+        return await self.tables.open(
+            guild_id=interaction.guild_id or 0,
+            channel_id=channel_id or interaction.channel_id or 0,
+            starter=starter or interaction.user.id,
+            rules=rules,
+            kind=self.game,
+            lang=settings.get("language") or public_lang(interaction),
+            cpu_count=cpu,
+            level=level,
+            turn_seconds=settings.get("turn_seconds"),
+            starter_name=starter_name if starter is not None else display_name(interaction),
+        )
+
+    async def opened(self, interaction: discord.Interaction, table: Table, text: str) -> None:
+        """A table was just opened: say so (the command's answer), then draw its message."""
+        async with table.lock:
+            await self.channel.tell(table, [text])
+            await guarded(table, "draw the table", self.refresh(table, interaction))
+            await self.answered(interaction, table, [text])
+
+    async def start(self, table: Table) -> list[Any]:
+        """Seat the lobby and start the game (the game prepares first); returns the events
+        of its first forced steps."""
+        await self.side.starting(table)
+        return await self.tables.start(table)
+
+    async def begun(self, table: Table, events: Sequence[Any], *, actor: int | None) -> None:
+        """A game started outside its lobby (a duel accepted by ``actor``: not pinged): tell
+        it, draw the table, start the first turn."""
+        lines = self.started_lines(table, events)
+        await guarded(table, "tell the start", self.channel.tell(table, lines))
+        await guarded(table, "draw the table", self.refresh(table, actor=actor))
+        self.tables.schedule(table)
+
+    async def show_unstarted(self, table: Table) -> None:
+        """A table opened but not started (a failed write): its lobby is there to start it."""
+        if table.running and not table.started:
+            await guarded(table, "draw the lobby", self.refresh(table))
+
+    # ------------------------------------------------------------------ the lobby
+
+    async def lobby(
+        self, interaction: discord.Interaction, table: Table, action: str, *, public: bool
+    ) -> None:
+        """``join``, ``leave`` or ``start`` a table still in its lobby. ``public``: a slash
+        command, answered with what happened; otherwise a click on the lobby's buttons."""
+        user = interaction.user.id
+        async with table.lock:
+            if table.started or not table.running:
+                raise TableError("not_in_lobby")
+            if action == "join":
+                await self.tables.join_lobby(table, user, name=display_name(interaction))
+                lines = [t(table.lang, "note.lobby_joined", player=table.name(user))]
+            elif action == "leave":
+                closed = await self.tables.leave_lobby(table, user)
+                key = "note.lobby_closed" if closed else "note.lobby_left"
+                lines = [t(table.lang, key, player=table.name(user))]
+            else:
+                if user != table.starter:
+                    raise TableError("not_starter", starter=table.starter)
+                lines = self.started_lines(table, await self.start(table))
+            await self.channel.tell(table, lines)
+            # The game starts, or a turn does: the command's answer is the table's new copy.
+            shown = public and (action == "start" or self.channel.repost_due(table))
+            if not shown:
+                await self.after_move(interaction, table, lines, public=public)
+            await guarded(
+                table,
+                "redraw the table",
+                self.refresh(table, interaction if shown else None, actor=user),
+            )
+            if shown:
+                await self.answered(interaction, table, lines)
+            self.tables.schedule(table)
+
+    async def stop(self, interaction: discord.Interaction, table: Table) -> None:
+        """``/… stop``: the starter, or a member with Manage Server, ends the table."""
+        if interaction.user.id != table.starter and not interaction.permissions.manage_guild:
+            raise TableError("not_starter", starter=table.starter)
+        async with table.lock:
+            if not table.running:
+                raise TableError("stale")
+            events = await self.tables.stop(table)
+            lines = [t(table.lang, "note.stopped_by", player=table.name(interaction.user.id))]
+            if table.started:
+                lines += self.story(table, events)
+            await self.channel.tell(table, lines, headline=table.started)
+            shown = table.started or self.channel.repost_due(table)  # a game's end: new copy
+            if not shown:
+                await self.after_move(interaction, table, lines, public=True)
+            await self.followed(table, events, interaction if shown else None)
+            if shown:
+                await self.answered(interaction, table, lines)
+
+    # ------------------------------------------------------------------ playing a move
+
+    def check_turn(self, table: Table, step: int | None) -> None:
+        """The table is still this game, started, and (for a button) on the same decision."""
+        if not table.running or self.tables.get(table.id) is not table:
+            raise TableError("stale")
+        if not table.started:
+            raise TableError("not_started")
+        if step is not None and step != table.step:
+            raise TableError("stale_turn")
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        action: Any,
+        *,
+        step: int | None = None,
+        public: bool = False,
+        answer: Answer | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Lock, apply + persist, then answer, tell, redraw and schedule.
+
+        ``public``: a slash command, answered with the story lines; otherwise a click,
+        acknowledged silently; ``answer``: the game's own answer (a private panel…); ``name``:
+        the player's display name, kept with the move. Only a move that was not stored is
+        refused: once it is, the table moves on whatever became of the answer."""
+        try:
+            async with table.lock:
+                self.check_turn(table, step)
+                events = await self.tables.act(table, action, name=name)
+                lines = self.story(table, events)
+                headline = self.is_headline(table, events)
+                await self.channel.tell(table, lines, headline=headline)
+                # A command that tells a headline or brings the table down is answered
+                # with the table's new copy.
+                shown = public and answer is None and (headline or self.channel.repost_due(table))
+                if not shown:
+                    await self.after_move(
+                        interaction, table, lines, public=public, answer=answer, events=events
+                    )
+                await self.followed(
+                    table, events, interaction if shown else None, actor=interaction.user.id
+                )
+                if shown:
+                    await self.answered(interaction, table, lines)
+                self.tables.schedule(table)
+        except Exception as error:
+            await refuse(interaction, error, table)
+
+    async def after_move(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        lines: list[str],
+        *,
+        public: bool,
+        answer: Answer | None = None,
+        events: Sequence[Any] = (),
+    ) -> None:
+        """Answer the interaction of a stored move that leaves the table where it is; once
+        answered, it carries the table's next messages (``met``).
+
+        ``public``: a slash command, answered privately with what it did (the channel reads
+        it on the table); a click is acknowledged silently; ``answer``: the game's own."""
+        try:
+            if answer is not None:
+                await answer(events)
+            elif public:
+                await answers.reply(
+                    interaction,
+                    "\n".join(lines)[:2000] or t(table.lang, "me.done"),
+                    ephemeral=True,
+                    mentions=discord.AllowedMentions.none(),
+                )
+            else:
+                await answers.acknowledge(interaction)
+        except Exception:
+            log.warning("table %s: a stored move's answer was refused", table.id, exc_info=True)
+        self.channel.met(table, interaction)
+
+    async def answered(
+        self, interaction: discord.Interaction, table: Table, lines: list[str]
+    ) -> None:
+        """A command meant to be answered with the table's new copy: if that copy could not
+        be its answer (Discord refused it, or the table could not be drawn), it is answered
+        privately with what it did, never left waiting."""
+        if answers.unanswered(interaction):
+            await self.after_move(interaction, table, lines, public=True)
+
+    async def publish(
+        self, table: Table, events: Sequence[Any], *, notes: Sequence[Any] = ()
+    ) -> None:
+        """The Herald: tell a move the bot made (a CPU's, an absent player's, a vote's close),
+        then redraw. Called with the table locked."""
+        lines = self.story(table, events, notes)
+        await self.channel.tell(table, lines, headline=self.is_headline(table, events))
+        await self.followed(table, events)
+
+    async def followed(
+        self,
+        table: Table,
+        events: Sequence[Any],
+        interaction: discord.Interaction | None = None,
+        *,
+        actor: int | None = None,
+    ) -> None:
+        """Once a move is told: what the game keeps in step, the standings at its end, the
+        redraw (``interaction``: a command answered with the table; ``actor``: who moved,
+        not pinged), then the private panels."""
+        await guarded(table, "follow the move", self.side.kept(table, events))
+        if any(isinstance(event, self.side.endings) for event in events):
+            await guarded(table, "tell the standings", self._ended(table))
+        await guarded(table, "redraw the table", self.refresh(table, interaction, actor=actor))
+        await guarded(table, "follow the panels", self.follow_panels(table))
+
+    async def _ended(self, table: Table) -> None:
+        """The game just ended: its final standings head the table's last message, with
+        the achievements its players earned in it (those they did not hold yet)."""
+        kind = REGISTRY[table.kind]
+        stored = await self.tables.repository.events(table.id)
+        logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
+        earned = table.results.awards.earned if table.results is not None else ()
+        lines = [*self.side.standings(table, logged), *earned_lines(table.lang, earned)]
+        await self.channel.tell(table, lines, headline=True)
+
+    # ------------------------------------------------------------------ private panels
+
+    async def keep_panel(
+        self, interaction: discord.Interaction, table: Table, message: Any, lang: str
+    ) -> Panel:
+        """``message`` is now ``interaction``'s user's panel at ``table``: followed as the
+        game goes on (the one it replaces says its last, without its buttons)."""
+        panel = Panel.answering(interaction, message, lang)
+        old = self.panels.keep(table.id, interaction.user.id, panel)
+        if old is not None and old.live and old.id != panel.id:
+            await self._settle(table, interaction.user.id, old)
+        return panel
+
+    async def _settle(self, table: Table, player: int, panel: Panel) -> None:
+        last = self.side.panel_settled(table, player, panel)
+        if last is not None:
+            await panel.show(last, None)
+        panel.live = False
+
+    async def follow_panels(self, table: Table) -> None:
+        """Every open panel at the table shows the game as it is now: on its player's turn
+        the turn's moves (one click, no need for the table), then what is left of them.
+        A panel is followed while the table runs and its token lets the bot edit it."""
+        for player, panel in self.panels.at(table.id):
+            if not panel.followed or not table.running:
+                self.panels.drop(table.id, player, panel)
+                await self._settle(table, player, panel)
+                continue
+            shown = self.side.panel_now(table, player, panel)
+            if shown is None or signature(*shown) == panel.shown:
+                continue
+            content, view = shown
+            if not await panel.show(content, view) or (view is None and not self.side.panels_wait):
+                self.panels.drop(table.id, player, panel)
+                continue
+            panel.live = view is not None
+
+    # ------------------------------------------------------------------ restart
+
+    def restored(self) -> None:
+        """After a restart, before the bot connects: the restored tables of this game, to
+        resume (``resume_all``, in the background once it is connected; a table someone
+        uses first resumes at once, ``ready``)."""
+        self._resuming.update(
+            (table.id, table) for table in self.tables.by_id.values() if table.kind == self.game
+        )
+
+    async def resume_all(self) -> None:
+        """Resume every restored table not resumed yet, one after the other."""
+        for table in list(self._resuming.values()):
+            await guarded(table, "resume", self.resume(table))
+
+    async def ready(self, table: Table | None) -> None:
+        """Before an interaction uses ``table``: resumed first, if it was not yet."""
+        if table is not None:
+            await self.resume(table)
+
+    async def resume(self, table: Table) -> None:
+        """A restored table finds the copies of it a crash left behind, says it is back,
+        and its timers run again (once, whoever asks first)."""
+        if table.id not in self._resuming:
+            return
+        async with table.lock:
+            if self._resuming.pop(table.id, None) is None:
+                return  # resumed while this waited for the lock
+            await guarded(table, "look for copies left behind", self.channel.recover(table))
+            lines = [t(table.lang, "note.back")]
+            try:  # stored by a version that played a forced step in a write of its own
+                lines += self.story(table, await self.tables.settle(table))
+            except Exception:
+                log.warning("table %s: could not play its forced steps", table.id)
+            await self.channel.tell(table, lines)
+            await guarded(table, "restore the table", self.side.restoring(table))
+            await self.refresh(table)
+            await guarded(table, "restore the table", self.side.restored(table))
+            self.tables.schedule(table)
+
+
+def about_people(table: Table, event: Any) -> bool:
+    """Whether ``event`` concerns a human at the table (its players, by their roles)."""
+    players = [getattr(event, role) for role in ROLES if hasattr(event, role)]
+    players = [player for player in players if isinstance(player, int)]
+    return not players or any(not table.is_cpu(player) for player in players)
