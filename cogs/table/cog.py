@@ -25,7 +25,7 @@ from bot.interactions.refusals import Names, public_lang, refuse
 from bot.kernel.errors import NotNow
 from bot.kernel.spec import GameSpec
 from bot.table import Table, TableError, Tables
-from cogs.table.achievements import earned_lines
+from cogs.table.achievement_texts import earned_lines
 from cogs.table.channel import Channel, display_name
 from cogs.table.components import LOBBY_ACTIONS
 from cogs.table.controls import Control, Controls, Where
