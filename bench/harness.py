@@ -363,7 +363,7 @@ def summary(values: Sequence[float]) -> str:
 
 
 def free_port() -> int:
-    """A TCP port nothing listens on now (for the bot's metrics endpoint)."""
+    """A TCP port nothing listens on now (for the bot's /health and /metrics endpoint)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -371,7 +371,7 @@ def free_port() -> int:
 
 
 async def bot_pauses(port: int) -> list[str]:
-    """What the bot's own metrics say of its pauses (``GOBELET_HTTP_PORT``'s /metrics):
+    """What the bot's own telemetry says of its pauses (``GOBELET_HTTP_PORT``'s /metrics):
     its event loop's lag and its cycle collector's runs, as lines to print."""
     async with (
         aiohttp.ClientSession() as session,
