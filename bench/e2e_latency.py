@@ -33,8 +33,8 @@ way, and at the end with every game still under way (once the moves in flight ar
 what each table added. Since both run on the same machine, this process's own event-loop
 lag and collector pauses are printed too: when they are high, part of the latency is the
 emulator's, not the bot's. Its full collections are held off during the run
-(``CollectorPauses``): walking every message kept so far, each stopped it for hundreds of
-milliseconds, which counted as the bot's. The targets at people's pace are
+(``CollectorPauses``): each would walk every message kept so far, and its pause would count
+as the bot's. The targets at people's pace are
 checked last: p99 under 20 ms, nothing past 3 s, under 20 KiB per table, no global 429 and
 under 40 globally limited calls in any second.
 
@@ -47,8 +47,8 @@ restored last asks to see it), every table back; with the globally limited calls
 ``--think S`` makes every user wait a random 0..2*S seconds before each interaction (S on
 average; 3 is people's pace): before a click, and before announcing once their dice are
 shown, as a person reads their dice first. The default 0 is a closed loop: every table acts as soon as it can,
-which measures the bot's capacity rather than its latency at a human pace (on 2 cores, the
-emulator and the players then need about as much CPU as the bot). ``--profile FILE``
+which measures the bot's capacity rather than its latency at a human pace (the emulator
+and the players then compete with the bot for the CPU). ``--profile FILE``
 records the bot with py-spy (installed separately, not a project dependency) during the run.
 
 Ctrl-C (or SIGTERM) stops the run; the bot is stopped in every case, and killed by the

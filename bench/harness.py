@@ -105,7 +105,7 @@ class IndexedTranscript(Transcript):
     """``Transcript`` with live messages indexed by id, by channel and by audience. The
     emulator looks up the message of every edit with ``get``, and players read their
     channel's table and their own panels: the tests' transcript scans every message so far
-    for each, and over a run of tens of thousands of messages those scans became the
+    for each, and over a run of tens of thousands of messages those scans would be the
     emulator's main cost, its delay showing in the bot's latency. ``changed`` hears of every
     message created, edited or deleted, by channel."""
 
@@ -217,8 +217,9 @@ class BenchEmulator(DiscordEmulator):
     """The tests' emulator, with waits fit for hundreds of tables at once.
 
     ``DiscordEmulator.wait_for`` wakes every waiter at every change anywhere (each request
-    the bot makes): with hundreds of tables waiting, the emulator spent its time evaluating
-    predicates that could not have changed, and its delay showed in the bot's latency.
+    the bot makes): with hundreds of tables waiting, the emulator would spend its time
+    evaluating predicates that could not have changed, its delay showing in the bot's
+    latency.
     ``until`` wakes the waiters of one channel when a message of that channel changes or an
     interaction there is answered, and every ``POLL`` seconds whatever happens (a deadline
     passed, the bot's death). And a failed wait says what it waited for, not the whole
@@ -362,7 +363,7 @@ def summary(values: Sequence[float]) -> str:
 
 
 def free_port() -> int:
-    """A TCP port nothing listens on now (for the bot's metrics endpoint)."""
+    """A TCP port nothing listens on now (for the bot's /health and /metrics endpoint)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -370,7 +371,7 @@ def free_port() -> int:
 
 
 async def bot_pauses(port: int) -> list[str]:
-    """What the bot's own metrics say of its pauses (``GOBELET_HTTP_PORT``'s /metrics):
+    """What the bot's own telemetry says of its pauses (``GOBELET_HTTP_PORT``'s /metrics):
     its event loop's lag and its cycle collector's runs, as lines to print."""
     async with (
         aiohttp.ClientSession() as session,
@@ -439,10 +440,9 @@ class CollectorPauses:
     emulator receives nothing, and every answer in flight is counted that much later.
 
     The emulator keeps every message, call and interaction of the run, so each full
-    collection walks them all: at 500 tables, nine of them stopped it for 320 ms in the
-    middle (630 ms at most) in one minute, and those were counted as the bot's latency.
-    Meanwhile (``start`` to ``stop``) the full collections wait: what was built before is
-    frozen out of reach, and the young generations are still collected as usual."""
+    collection would walk them all, and its pause would count as the bot's latency. So
+    from ``start`` to ``stop`` the full collections wait: what was built before is frozen
+    out of reach, and the young generations are still collected as usual."""
 
     def __init__(self) -> None:
         self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}

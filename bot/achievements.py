@@ -62,7 +62,7 @@ class Backfill:
 def _load_what_results_read(rules: Any) -> None:
     """A Yadès game's figures price each decision with the expert's tables, which the bot
     loads once its cogs are up; the migration runs before: read the tables shipped with
-    the bot (or cached) now, rather than solve a sheet again for a minute."""
+    the bot (or cached) now, rather than build a sheet's table again."""
     if isinstance(rules, YadesSetup):
         shipped, cache = _table_folders()
         yades_tables.load(rules.rules, cache, build=False, shipped=shipped)

@@ -304,9 +304,9 @@ class Gobelet(Sharing, commands.AutoShardedBot):
         log.info("synced %d application commands", len(synced))
         self.shared.command_ids = command_ids(synced)
         # What start-up made (modules, commands, the texts, restored tables) lives as long
-        # as the process: out of the cycle collector's reach, its full collections scan
-        # only what the games make since, instead of pausing every move for tens of ms;
-        # and each leaves what survived it out of the next one's (``bot.collector``).
+        # as the process: frozen, so that the cycle collector's full collections walk only
+        # what the games make since; and each leaves what survived it out of the next
+        # one's (``bot.collector``).
         gc.freeze()
         collector.keep_full_collections_short()
 

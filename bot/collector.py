@@ -1,19 +1,14 @@
 """The cycle collector's full runs, kept short: they stop every table while they run.
 
-Each interaction leaves reference cycles behind it (discord.py's interaction and its
-response, the view it rebuilds from the message clicked…). Most die young, collected in a
-fraction of a millisecond; the few that outlive two young collections reach the oldest
-generation, and a full collection then walks every object the live tables hold, with the
-event loop stopped: the tail of the answers' latency (figures: docs/benchmarks.md).
+A full collection walks every object the live tables hold, with the event loop stopped,
+so what survives one is frozen (``gc.freeze``) and the next walks only what came since.
+A frozen object is still freed as soon as nothing refers to it; only cycles among frozen
+objects wait, until everything is unfrozen every ``THAW_SECONDS`` and the next full
+collection walks it all once.
 
-So what survives a full collection is frozen (``gc.freeze``): the next one walks only what
-came since. A frozen object is still freed as soon as nothing refers to it; only cycles
-among frozen objects wait, until everything is unfrozen every ``THAW_SECONDS`` and the next
-full collection walks it all once (a long pause, once in that time).
-
-A click lets go of its interaction once answered (``components.untie``), so what waits for
-a thaw is little (the views the bot draws), and a thaw every minute trades a little memory
-held against one longer pause in that minute.
+A handled click breaks its own cycles (``components.untie``), so what waits for a thaw is
+little (the views the bot draws), and a thaw every minute trades that memory against one
+longer pause a minute (figures: docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``GET /health`` answers 200 when the bot is connected to Discord's gateway (every shard)
 and its storage answers a read, else 503; its JSON body says which part is down.
-``GET /metrics`` is ``bot.metrics``' registry in Prometheus' text format. Nothing else is
+``GET /metrics`` is ``bot.telemetry``'s registry in Prometheus' text format. Nothing else is
 served, and requests are not logged (a probe every few seconds would fill the log).
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from bot import metrics
+from bot import telemetry
 from bot.games import REGISTRY
 
 log = logging.getLogger(__name__)
@@ -60,23 +60,23 @@ class HealthServer:
         self.port = port
         app = web.Application()
         app.router.add_get("/health", self.health)
-        app.router.add_get("/metrics", self.metrics)
+        app.router.add_get("/metrics", self.scrape)
         self.runner = web.AppRunner(app, access_log=None)
         self._lag: asyncio.Task[None] | None = None
-        metrics.watch_tables(self._tables, (spec.name for spec in REGISTRY))
+        telemetry.watch_tables(self._tables, (spec.name for spec in REGISTRY))
 
     def _tables(self) -> tuple[list[tuple[str, int]], int]:
         tables = getattr(self.bot, "tables", None)
         live = [] if tables is None else [(t.kind, t.guild_id) for t in tables.by_id.values()]
-        return live, metrics.shard_count(self.bot)
+        return live, telemetry.shard_count(self.bot)
 
     async def start(self) -> None:
         """Listen (raises OSError when the address cannot be bound)."""
         await self.runner.setup()
         await web.TCPSite(self.runner, self.host, self.port).start()
         log.info("health and metrics on http://%s:%d/", self.host, self.port)
-        self._lag = asyncio.create_task(metrics.watch_the_loop())
-        metrics.watch_the_collector()
+        self._lag = asyncio.create_task(telemetry.watch_the_loop())
+        telemetry.watch_the_collector()
 
     async def stop(self) -> None:
         if self._lag is not None:
@@ -89,6 +89,7 @@ class HealthServer:
         body = {"status": OK if healthy else "down", **parts}
         return web.json_response(body, status=200 if healthy else 503)
 
-    async def metrics(self, request: web.Request) -> web.Response:
-        body = generate_latest(metrics.REGISTRY)
+    async def scrape(self, request: web.Request) -> web.Response:
+        """What Prometheus reads: ``bot.telemetry``'s registry, in its text format."""
+        body = generate_latest(telemetry.REGISTRY)
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})

@@ -1,7 +1,7 @@
 """A player's picture: their rating over time per game, and their results per game, as a
 PNG (matplotlib, its object API: no pyplot state shared between renders).
 
-Rendering takes tens of milliseconds and the first one imports matplotlib: callers run
+Rendering is slow, and the first one imports matplotlib: callers run
 ``render`` off the event loop, on one drawing thread of its own (``render_async``), which
 keeps the latest pictures and can refuse to queue more than a few. The texts come from the caller, in the
 reader's language; this module knows no language and nothing of Discord.
@@ -152,7 +152,7 @@ class Busy(RuntimeError):
 _drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plots")
 _drawn: OrderedDict[Hashable, bytes] = OrderedDict()
 _drawing: dict[Hashable, asyncio.Future[bytes]] = {}  # the pictures being drawn now
-KEPT = 64  # pictures kept (about 40 KB each)
+KEPT = 64  # pictures kept: a picture asked for again is answered without drawing
 _waiting = 0
 
 

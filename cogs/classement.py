@@ -32,7 +32,7 @@ from bot.leaderboards import (
 from bot.storage import Held, Rating, Repository, Season, Standing, StorageError, Timer
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, PODIUM
-from cogs.table.achievements import held_names
+from cogs.table.achievement_texts import held_names
 from cogs.table.components import label_of
 
 if TYPE_CHECKING:

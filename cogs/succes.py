@@ -1,5 +1,5 @@
 """``/succes``: a player's achievements on the server, each game's, the ones not earned
-yet shown locked (how they are worded: ``cogs.table.achievements``)."""
+yet shown locked (how they are worded: ``cogs.table.achievement_texts``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.i18n import t
 from bot.interactions import answers
 from bot.interactions.refusals import public_language
 from bot.storage import Repository
-from cogs.table.achievements import description, name
+from cogs.table.achievement_texts import description, name
 
 if TYPE_CHECKING:
     from bot.client import Gobelet

@@ -16,9 +16,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def pytest_sessionstart(session: pytest.Session) -> None:
     # The end-to-end tests start the bot (``python -m bot``) hundreds of times. Where
     # PYTHONDONTWRITEBYTECODE is set, no start keeps the bytecode of the project's modules,
-    # so each one compiled them all again (about 0.4 s of CPU a start): compile them once
-    # here (py_compile writes whatever that variable says; a file edited later is simply
-    # compiled again in memory). Once per run: xdist's workers come after this.
+    # so each one would compile them all again: compile them once here (py_compile writes
+    # whatever that variable says; a file edited later is simply compiled again in memory).
+    # Once per run: xdist's workers come after this.
     if not hasattr(session.config, "workerinput"):
         for folder in ("bot", "cogs", "tests/e2e/boot"):
             compileall.compile_dir(ROOT / folder, quiet=1)

@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot import metrics
+from bot import telemetry
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ def _answered(interaction: discord.Interaction) -> None:
     """The first response was just accepted: count the time it took, once."""
     state = _state(interaction)
     if state.arrived is not None:
-        metrics.answered(interaction, time.monotonic() - state.arrived)
+        telemetry.answered(interaction, time.monotonic() - state.arrived)
         state.arrived = None
     if state.watchdog is not None and state.watchdog is not asyncio.current_task():
         # Answered: nothing to watch, and the sleeping watchdog would keep the interaction
@@ -218,7 +218,7 @@ async def think(interaction: discord.Interaction, *, ephemeral: bool) -> None:
 def watch(interaction: discord.Interaction) -> None:
     """Defer ``interaction`` if nothing answered it two seconds after it was created; count
     it, and the time to its first answer."""
-    metrics.received(interaction)
+    telemetry.received(interaction)
     if interaction.type not in (
         discord.InteractionType.application_command,
         discord.InteractionType.component,

@@ -24,8 +24,8 @@ CPU_NAMES = (
     "Framboise",
 )
 CPU_LEVELS = ("facile", "moyen", "difficile")
-# Real dice: the system's randomness keeps no state of its own, so every table shares one
-# generator (a ``random.Random`` object carries 2.5 KB of state).
+# Real dice: the system's randomness keeps no state of its own, so one generator serves
+# every table, where a ``random.Random`` each would add its state to every table.
 SYSTEM_RANDOM = random.SystemRandom()
 
 

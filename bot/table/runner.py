@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bot import metrics
+from bot import telemetry
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.kernel import rating
@@ -284,7 +284,7 @@ class Tables(Turns):
         timers = self._timers_after(table, state, events, deadline, running=status == "active")
         try:
             results = await self._results(table, state, events) if state.over else None
-            with metrics.STORAGE_WRITES.time():
+            with telemetry.STORAGE_WRITES.time():
                 await self.repository.save_game(
                     table.id,
                     previous_version=table.version,

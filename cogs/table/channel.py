@@ -67,9 +67,9 @@ class Post:
     """What the table's current message shows besides the table (kept in memory: after a
     restart the table starts a fresh story).
 
-    One is kept for every table, so it is kept small: its story in UTF-8 (a ``str`` with one
-    emoji in it takes four bytes for every character, and most lines have one), the messages
-    seen below the table in a ``frozenset``, one empty one shared by all."""
+    One is kept for every table, so it is kept small: its story in UTF-8 (most lines have an
+    emoji, which makes a ``str`` take four bytes a character), the messages seen below the
+    table in a ``frozenset``, one empty one shared by all."""
 
     headline: list[str] = field(default_factory=list)  # this copy's own, kept when moved
     pending: list[str] = field(default_factory=list)  # headline lines not yet posted

@@ -47,18 +47,14 @@ def custom_id(table: int, step: int, action: str) -> str:
 
 
 def untie(view: discord.ui.view.BaseView | None, interaction: discord.Interaction) -> None:
-    """Let go of what a handled click left in reference cycles, so that it goes at once
-    rather than with the cycle collector, whose full runs stop every table (and which
-    leaves a cycle to the next thaw once a full run has frozen it, ``bot.collector``):
+    """Break the reference cycles a handled click leaves, so that they are freed at once
+    rather than by the cycle collector, whose full runs stop every table (``bot.collector``).
 
-    - the view discord.py rebuilds from the clicked message to dispatch the click (every
-      button and option of the message, and a future): a view and its items refer to each
-      other;
-    - the interaction and its response refer to each other too, and the interaction holds
-      the message clicked, its member, its answer's state. Once the response is given, the
-      response needs its interaction no more (discord.py names it only in the error of a
-      second response), as long as no response asks discord.py to delete it later
-      (``delete_after``, which none of the bot's does: its task would find no interaction)."""
+    The cycles: the view discord.py rebuilt from the clicked message to dispatch the click,
+    whose items refer back to it; and the interaction and its response, which refer to each
+    other (the interaction holding the message clicked). Once given, a response needs its
+    interaction only to name it in a second response's error, and for ``delete_after``,
+    which none of the bot's answers uses."""
     if view is not None:
         view.clear_items()
     response = interaction.response

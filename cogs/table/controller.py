@@ -20,7 +20,7 @@ from bot.i18n import t
 from bot.interactions import answers, permissions
 from bot.interactions.refusals import public_lang, refuse
 from bot.table import Table, TableError, Tables
-from cogs.table.achievements import earned_lines
+from cogs.table.achievement_texts import earned_lines
 from cogs.table.channel import Channel, display_name, guarded
 from cogs.table.panels import Panel, Panels, signature
 

@@ -34,8 +34,7 @@ Shown = bytes
 
 def signature(content: str, view: discord.ui.View | None) -> Shown:
     """What a panel shows (its text and its components' ids), to compare: a digest of it,
-    16 bytes where the text (with emoji, four bytes a character) and the ids took a
-    kilobyte or so for each panel kept."""
+    kept for each panel instead of the text and ids themselves, which are far larger."""
     items = view.children if view is not None else []
     ids = "\0".join(getattr(item, "custom_id", None) or "" for item in items)
     shown = f"{content}\0\0{ids}".encode(errors="surrogatepass")

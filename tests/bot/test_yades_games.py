@@ -116,7 +116,7 @@ def test_the_shipped_tables_are_found_whatever_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The bot (or a demo) started from another folder reads the tables that come with it
-    # instead of solving each sheet again (a minute per sheet).
+    # instead of building each sheet's table again.
     monkeypatch.chdir(tmp_path)
     rules = y.Rules.for_preset("classique")
     kept = solver.installed(rules.sheet)

@@ -484,8 +484,8 @@ async def test_the_wal_starts_over_though_moves_keep_coming_while_the_checkpoint
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Under load, moves never stop coming: some are written while the checkpoint runs on
-    # its thread. Copying only what was committed when it began, the checkpoint never
-    # caught up with the WAL's end, the WAL never started over, and grew without end.
+    # its thread. A checkpoint copying only what was committed when it began would never
+    # catch up with the WAL's end, and the WAL would never start over but grow without end.
     monkeypatch.setattr(inline, "CHECKPOINT_EVERY", 10**9)  # this test's checkpoint alone
     monkeypatch.setattr(sqlite_backend, "RESTART_FRAMES", 1000)  # the test's WAL is long
     path = tmp_path / "wal-restart.db"
@@ -532,8 +532,8 @@ async def test_the_wal_starts_over_on_the_checkpoint_thread_with_the_moves_held(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The write that starts the WAL over syncs its new header. Left to the next move, that
-    # was on the event loop (100 to 250 ms, and then every move sent to aiosqlite's thread
-    # for 30 s, as after any slow write).
+    # sync would be on the event loop (and then every move sent to aiosqlite's thread for
+    # 30 s, as after any slow write).
     monkeypatch.setattr(inline, "CHECKPOINT_EVERY", 10**9)  # this test's checkpoint alone
     monkeypatch.setattr(sqlite_backend, "RESTART_FRAMES", 1000)
     path = tmp_path / "wal-header.db"
@@ -627,8 +627,8 @@ async def test_a_slow_write_sends_the_next_moves_to_the_connections_thread(
 async def test_a_write_slow_to_compute_keeps_the_moves_on_the_loops_thread(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A run of the cycle collector that a write's allocations set off stops the thread for
-    # tens of ms at 500 tables: no disk stall, and no reason to send the moves away for 30 s.
+    # A run of the cycle collector that a write's allocations set off keeps the thread
+    # computing: no disk stall, and no reason to send the moves away for 30 s.
     repo = await SqliteRepository.open(tmp_path / "computing.db")
     try:
         game, other = await new_games(repo, 2)

@@ -42,9 +42,8 @@ from bot.games.maya.state import Fault, Seat, State
 from bot.games.maya.values import MAYA
 
 # The lists of actions kept, per player and situation: the calls repeated within a turn
-# (a panel, its menu, a CPU's choice) are served from them, and the bot keeps no more (4,096
-# lists held 31,000 actions at 500 tables, the most of the objects its full collections
-# walk).
+# (a panel, its menu, a CPU's choice) are served from them, and no more are kept, since the
+# cycle collector's full runs walk every action kept.
 CACHED = 256
 
 

@@ -396,14 +396,14 @@ _SAVE_MOVE = f"""
 WITH game AS ({_SAVE_GAME} RETURNING id),{_MOVE_PARTS}
 SELECT count(*) FROM game
 """
-# A game's end in one statement too (one round trip where a transaction of a statement
-# per table took a dozen): the move, then, once the game is counted for the first time,
-# its figures, its players' names, what they earned and their ratings, each added to what
-# another game ending at once may have changed. Only the parts with rows are in the
-# statement (``_end_game``), each with parameters of its own: {0}, {1}… the columns of its
-# rows, then its single values. The rows of each come in one order whatever the game, so
-# that two games ending at once with common players take their row locks in the same
-# order (and never deadlock).
+# A game's end in one statement too (one round trip, where a transaction of a statement
+# per table would take a dozen): the move, then, once the game is counted for the first
+# time, its figures, its players' names, what they earned and their ratings, each added
+# to what another game ending at once may have changed. Only the parts with rows are in
+# the statement (``_end_game``), each with parameters of its own: {0}, {1}… the columns
+# of its rows, then its single values. The rows of each come in one order whatever the
+# game, so that two games ending at once with common players take their row locks in the
+# same order (and never deadlock).
 # A game's figures and its players' streaks: the same rows, each part saying what a
 # conflict does (a figure added or kept at its best, a streak set anew or continued).
 _STAT_ROWS = """

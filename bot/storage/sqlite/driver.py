@@ -39,8 +39,8 @@ from bot.storage.sqlite.now import began, ended, give_now, iso_now
 # How long a checkpoint waits for the write in progress and the reads of an older snapshot
 # before it gives the end of the WAL up until the next one (moves wait behind it meanwhile).
 CHECKPOINT_WAIT = 0.5
-# How long the WAL may grow before a checkpoint lets it start over (pages: 40 MB of 4 KiB;
-# a few minutes of moves at 500 tables).
+# How many pages the WAL may reach before a checkpoint lets it start over: a bound on the
+# file, high enough that the moves are seldom held off for it.
 RESTART_FRAMES = 10_000
 
 log = logging.getLogger(__name__)
@@ -363,8 +363,8 @@ class SqliteDriver:
         """Work on the loop's thread that began at ``began`` (``_clock``) is over: if it
         waited long (a disk that stalls), the next reads and moves go through aiosqlite's
         thread for a while. What the thread computed meanwhile is not waiting: a run of
-        the cycle collector that a write's allocations set off (tens of ms at 500 tables)
-        is no reason to send the moves away for 30 s."""
+        the cycle collector that a write's allocations set off is no reason to send the
+        moves away for 30 s."""
         wall, cpu = _clock()
         waited = (wall - began[0]) - (cpu - began[1])
         if waited > SLOW_SECONDS:

@@ -2,12 +2,11 @@
 and the small reads of a game's start and end made there too.
 
 A move's transaction (an UPDATE, a few INSERTs and a COMMIT that WAL with
-``synchronous=NORMAL`` does not sync) takes a fraction of a millisecond in SQLite. Sent to
-aiosqlite's thread instead, it waits for that thread to get the GIL for each statement and
-for the event loop's turn on the way back, once for the hop and once for the caller:
-under load, tens of milliseconds before the player gets an answer. So a move is written
-here, at once, on a connection of its own, unless the file's write lock is taken (a hop
-of the shared connection, another process, a stall): this connection never waits for it
+``synchronous=NORMAL`` does not sync) is quick in SQLite, while on aiosqlite's thread it
+would wait for that thread to get the GIL for each statement and for the event loop's turn
+on the way back (figures: docs/benchmarks.md). So a move is written here, at once, on a
+connection of its own, unless the file's write lock is taken (a hop of the shared
+connection, another process, a stall): this connection never waits for it
 (``busy_timeout=0``) and the move then goes the queued way, which does.
 
 It never checkpoints either (``wal_autocheckpoint=0``: a checkpoint syncs the file); it
@@ -15,9 +14,9 @@ says when enough was written for the repository to have it done on a worker thre
 
 A read of a few indexed rows (a game's log, its players' ratings and achievements, a
 server's settings) is made here as well, for the same reason: through the shared
-connection it took two or three hops to aiosqlite's thread, each waiting for the loop's
-turn and behind the hop then running, at each game's start and end. In WAL a reader never
-waits for the writer.
+connection it would take two or three hops to aiosqlite's thread, each waiting for the
+loop's turn and behind the hop then running, at each game's start and end. In WAL a
+reader never waits for the writer.
 """
 
 from __future__ import annotations
@@ -64,8 +63,8 @@ class InlineWriter:
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA wal_autocheckpoint=0")
             # A move touches a few pages (its game's row, the last of the log and of its
-            # indexes), and the shared connection's writes throw this cache away: 256 KiB
-            # rather than SQLite's 2 MiB (the same speed at 500 tables, 1 MiB less held).
+            # indexes), and the shared connection's writes throw this cache away: a small
+            # one (256 KiB, where SQLite's default is 2 MiB) holds what a move needs.
             db.execute("PRAGMA cache_size=-256")
         except sqlite3.Error:
             db.close()

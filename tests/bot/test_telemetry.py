@@ -1,4 +1,4 @@
-"""The metrics registry and the health endpoint's checks, without Discord."""
+"""The telemetry registry and the health endpoint's checks, without Discord."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import health, metrics
+from bot import health, telemetry
 from bot.config import load_settings
 from bot.games import maya
 from bot.interactions import answers
@@ -31,14 +31,14 @@ KINDS = ("command", "component", "modal", "autocomplete")
 
 
 def sample(name: str, **labels: str) -> float:
-    return metrics.REGISTRY.get_sample_value(name, labels) or 0.0
+    return telemetry.REGISTRY.get_sample_value(name, labels) or 0.0
 
 
 def test_a_guild_is_counted_on_the_shard_discord_sends_it_to() -> None:
     guild = (1234 << 22) | 999  # a snowflake: its timestamp picks the shard
-    assert metrics.shard_of(guild, 4) == str(1234 % 4) == "2"
-    assert metrics.shard_of(guild, None) == "0"  # an unsharded bot is one shard
-    assert metrics.shard_of(None, 4) == "0"  # direct messages go to shard 0
+    assert telemetry.shard_of(guild, 4) == str(1234 % 4) == "2"
+    assert telemetry.shard_of(guild, None) == "0"  # an unsharded bot is one shard
+    assert telemetry.shard_of(None, 4) == "0"  # direct messages go to shard 0
 
 
 async def test_each_interaction_is_counted_by_kind_and_its_first_answer_timed_once(
@@ -94,10 +94,10 @@ async def test_a_move_stored_is_a_timed_write(tmp_path) -> None:
 
 
 async def test_a_blocked_event_loop_is_seen_as_lag(monkeypatch) -> None:
-    monkeypatch.setattr(metrics, "LAG_PERIOD", 0.01)
+    monkeypatch.setattr(telemetry, "LAG_PERIOD", 0.01)
     count, total = "gobelet_event_loop_lag_seconds_count", "gobelet_event_loop_lag_seconds_sum"
     before, lag_before = sample(count), sample(total)
-    watcher = asyncio.create_task(metrics.watch_the_loop())
+    watcher = asyncio.create_task(telemetry.watch_the_loop())
     await asyncio.sleep(0)  # the watcher starts its sleep
     time.sleep(0.06)  # the loop is blocked: the watcher wakes about 50 ms late
     await asyncio.sleep(0.03)
@@ -107,9 +107,9 @@ async def test_a_blocked_event_loop_is_seen_as_lag(monkeypatch) -> None:
 
 
 def test_each_collection_is_timed_by_generation() -> None:
-    metrics.watch_the_collector()
-    metrics.watch_the_collector()  # once per process, however often asked
-    assert gc.callbacks.count(metrics._PAUSES) == 1
+    telemetry.watch_the_collector()
+    telemetry.watch_the_collector()  # once per process, however often asked
+    assert gc.callbacks.count(telemetry._PAUSES) == 1
     name = "gobelet_gc_pause_seconds_count"
     before = sample(name, generation="2")
     gc.collect()
@@ -118,22 +118,24 @@ def test_each_collection_is_timed_by_generation() -> None:
 
 def test_the_live_tables_are_counted_by_game_and_shard_when_scraped(monkeypatch) -> None:
     live = [("maya", 5 << 22), ("maya", 6 << 22), ("yades", 6 << 22)]
-    monkeypatch.setattr(metrics.LIVE_TABLES, "source", lambda: (live, 2))
-    monkeypatch.setattr(metrics.LIVE_TABLES, "games", ("maya", "menteur", "yades"))
+    monkeypatch.setattr(telemetry.LIVE_TABLES, "source", lambda: (live, 2))
+    monkeypatch.setattr(telemetry.LIVE_TABLES, "games", ("maya", "menteur", "yades"))
     assert sample("gobelet_live_tables", game="maya", shard="0") == 1
     assert sample("gobelet_live_tables", game="maya", shard="1") == 1
     assert sample("gobelet_live_tables", game="yades", shard="0") == 1
     # A game with no table is listed at 0 on every shard, so that its series never vanish.
     assert (
-        metrics.REGISTRY.get_sample_value("gobelet_live_tables", {"game": "menteur", "shard": "1"})
+        telemetry.REGISTRY.get_sample_value(
+            "gobelet_live_tables", {"game": "menteur", "shard": "1"}
+        )
         == 0
     )
     live.append(("menteur", 7 << 22))
     assert sample("gobelet_live_tables", game="menteur", shard="1") == 1
 
 
-def test_the_text_format_holds_the_bots_metrics_and_the_process_figures() -> None:
-    text = generate_latest(metrics.REGISTRY).decode()
+def test_the_text_format_holds_the_bots_series_and_the_process_figures() -> None:
+    text = generate_latest(telemetry.REGISTRY).decode()
     names = {family.name for family in text_string_to_metric_families(text)}
     assert {
         "gobelet_interactions",
@@ -238,7 +240,7 @@ async def test_health_is_200_when_both_parts_are_ok_else_503_naming_the_part(ser
         }
 
 
-async def test_metrics_are_served_in_prometheus_text_format(served) -> None:
+async def test_the_telemetry_is_served_in_prometheus_text_format(served) -> None:
     _, session = served
     async with session.get("/metrics") as response:
         assert response.status == 200

@@ -1,5 +1,5 @@
 """Achievements as the channel reads them: announced at the end of the game that earned
-them (``TableCog._ended``), named by ``/stats`` and listed by ``/succes``.
+them (``TableController``), named by ``/stats`` and listed by ``/succes``.
 
 Each game declares its achievements (``GameSpec.achievements``) and words them in its own
 texts: ``ach.<code>.name``, ``ach.<code>.description``, and its heading ``ach.game.<game>``.

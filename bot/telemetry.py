@@ -1,4 +1,5 @@
-"""The bot's Prometheus metrics, in a registry of their own (``REGISTRY``).
+"""The bot's telemetry: the Prometheus series it exports, in a registry of their own
+(``REGISTRY``); a leaderboard's figures (``bot.kernel.spec.Metric``) are another matter.
 
 What is counted where it happens: each interaction received and the time to its first
 answer (``bot.interactions.answers``, which sees every one), each game write and its time
@@ -6,7 +7,7 @@ answer (``bot.interactions.answers``, which sees every one), each game write and
 (``watch_tables``). The process's own figures (memory, CPU, open files, garbage
 collection) are prometheus_client's. ``bot.health`` serves them over HTTP.
 
-A metric about a guild carries its ``shard``: ``(guild_id >> 22) % shard_count``, Discord's
+A series about a guild carries its ``shard``: ``(guild_id >> 22) % shard_count``, Discord's
 rule (a direct message is shard 0's).
 """
 
@@ -26,8 +27,8 @@ from prometheus_client import (
     PlatformCollector,
     ProcessCollector,
 )
-from prometheus_client import Counter as CounterMetric
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client import Counter as PrometheusCounter
+from prometheus_client.core import GaugeMetricFamily
 
 REGISTRY = CollectorRegistry()
 ProcessCollector(registry=REGISTRY)
@@ -48,7 +49,7 @@ KINDS = {
     "autocomplete": "autocomplete",
 }
 
-INTERACTIONS = CounterMetric(
+INTERACTIONS = PrometheusCounter(
     "gobelet_interactions",
     "Interactions received, by kind (command, component, modal, autocomplete) and shard.",
     ["kind", "shard"],
@@ -126,7 +127,7 @@ class _LiveTables:
         self.source: TableSource | None = None
         self.games: tuple[str, ...] = ()
 
-    def collect(self) -> Iterator[Metric]:
+    def collect(self) -> Iterator[GaugeMetricFamily]:
         family = GaugeMetricFamily(
             "gobelet_live_tables",
             "Tables open (in their lobby or playing), by game and shard.",
