@@ -216,6 +216,15 @@ class GameStore(Protocol):
         """The game's events in the order they were appended."""
         ...
 
+    async def save_messages(self, game_id: int, messages: Mapping[str, Any]) -> None:
+        """Store the game's messages in its channel (the Discord layer's, a JSON object),
+        apart from the game: its version does not change."""
+        ...
+
+    async def messages(self, game_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        """The stored messages of each of ``game_ids`` (an empty object: none stored)."""
+        ...
+
 
 class FigureStore(Protocol):
     """Leaderboards: figures summed per server, board, player and day, and Elo ratings.

@@ -117,6 +117,18 @@ class SqlRepository:
         )
         return sql.game_record(rows[0]) if rows else None
 
+    async def save_messages(self, game_id: int, messages: Mapping[str, Any]) -> None:
+        await self.driver.execute(
+            "UPDATE games SET messages_json = ? WHERE id = ?", (sql.dumps(messages), game_id)
+        )
+
+    async def messages(self, game_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        if not game_ids:
+            return {}
+        mine, params = self._dialect.any_of("id", game_ids)
+        rows = await self.driver.fetch(f"SELECT id, messages_json FROM games WHERE {mine}", params)
+        return {int(row[0]): json.loads(row[1]) if row[1] else {} for row in rows}
+
     async def events(self, game_id: int) -> list[EventRecord]:
         rows = await self.driver.fetch(sql.EVENTS, (game_id,), small=True)
         return [sql.event(row) for row in rows]

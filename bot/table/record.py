@@ -52,9 +52,6 @@ class Table:
     status: str = "lobby"
     state: Any = None  # the game's State once started
     version: int = 0
-    message_id: int | None = None
-    message_headline: list[str] = field(default_factory=list)  # what stays of that message
-    fault_messages: dict[int, int] = field(default_factory=dict)  # fault id -> message id
     timeouts: dict[int, int] = field(default_factory=dict)
     deadline: float | None = None  # wall-clock time when the turn times out: its timer's due
     turn_seconds: float | None = None  # this table's turn timer (None: the bot's default)
@@ -142,9 +139,6 @@ class Table:
             "players": list(self.players),
             "cpus": {str(k): [v.name, v.level] for k, v in self.cpus.items()},
             "names": {str(k): v for k, v in self.names.items()},
-            "message_id": self.message_id,
-            "message_headline": list(self.message_headline),
-            "fault_messages": {str(k): v for k, v in self.fault_messages.items()},
             "timeouts": {str(k): v for k, v in self.timeouts.items()},
             "turn_seconds": self.turn_seconds,
         }
@@ -167,9 +161,6 @@ class Table:
             status=record.status,
             state=kind.state_from_json(record.state) if record.state else None,
             version=record.version,
-            message_id=meta.get("message_id"),
-            message_headline=list(meta.get("message_headline", [])),
-            fault_messages={int(k): v for k, v in meta.get("fault_messages", {}).items()},
             timeouts={int(k): v for k, v in meta.get("timeouts", {}).items()},
             # Where a release before the timers table kept the turn's deadline (see
             # Tables.restore): a timer's due is the deadline now.

@@ -156,7 +156,7 @@ class Tables(Turns):
         return table
 
     async def save_meta(self, table: Table) -> None:
-        """Store table data that is not a game action (lobby seats, message ids, timers)."""
+        """Store table data that is not a game action (lobby seats, timeouts)."""
         await self.repository.save_game(
             table.id,
             previous_version=table.version,

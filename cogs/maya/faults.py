@@ -78,6 +78,11 @@ class Faults:
     def tables(self) -> Tables:
         return self.controller.tables
 
+    def _messages(self, table: Table) -> dict[str, int]:
+        """The table's accusation messages by fault id, stored with its messages."""
+        found: dict[str, int] = self.channel.post(table).kept.setdefault("faults", {})
+        return found
+
     # ------------------------------------------------------------------ accusing
 
     def cooldown_left(self, table: Table, accuser: int) -> float:
@@ -113,14 +118,12 @@ class Faults:
                     interaction, table, self.controller.story(table, events), fault
                 )
                 if message is not None:
-                    table.fault_messages[fault.id] = message.id
+                    self._messages(table)[str(fault.id)] = message.id
                     if answers.answered(interaction):
                         route = route_of(Hook.of(interaction), message)
                         if route is not None:
                             self._keep_route(table, fault.id, route)
-                    await guarded(
-                        table, "store the accusation message", self.tables.save_meta(table)
-                    )
+                    await guarded(table, "store the accusation message", self.channel.save(table))
         except Exception as error:
             await refuse(interaction, error, table)
 
@@ -221,7 +224,7 @@ class Faults:
                 await self._vote_closed(table, event.fault)
 
     async def _refresh(self, table: Table, fault_id: int) -> None:
-        message_id = table.fault_messages.get(fault_id)
+        message_id = self._messages(table).get(str(fault_id))
         if message_id is None or not table.started:
             return
         fault = table.view().fault(fault_id)
@@ -254,7 +257,7 @@ class Faults:
         self.shown = {key: kept for key, kept in self.shown.items() if key[0] in running}
 
     async def _open_vote(self, table: Table, fault_id: int) -> None:
-        message_id = table.fault_messages.get(fault_id)
+        message_id = self._messages(table).get(str(fault_id))
         if message_id is None:
             return
         message = self.channel.of(table).get_partial_message(message_id)
@@ -281,7 +284,7 @@ class Faults:
         """The verdict is in: the bot takes its own ✅ ❌ off, so the counts shown are the
         votes counted."""
         self.marks.pop((table.id, fault_id), None)
-        message_id = table.fault_messages.get(fault_id)
+        message_id = self._messages(table).get(str(fault_id))
         bot_user = self.channel.bot.user
         if message_id is None or bot_user is None:
             return
@@ -305,7 +308,7 @@ class Faults:
         if table is None or not table.started or table.kind != self.controller.game:
             return
         fault_id = next(
-            (f for f, m in table.fault_messages.items() if m == payload.message_id), None
+            (int(f) for f, m in self._messages(table).items() if m == payload.message_id), None
         )
         if fault_id is None:
             return
@@ -350,7 +353,7 @@ class Faults:
         waits behind what people wait on, at the channel's pace for reactions."""
         if table.channel_id in self.unmanaged:
             return
-        message = self.channel.of(table).get_partial_message(table.fault_messages[fault_id])
+        message = self.channel.of(table).get_partial_message(self._messages(table)[str(fault_id)])
         try:
             with pacing.background():
                 await message.remove_reaction(emoji, discord.Object(user))
@@ -387,7 +390,7 @@ class Faults:
 
     async def _read_votes(self, table: Table, fault_id: int) -> None:
         """After a restart: each voter's vote reactions, read back from the message."""
-        message_id = table.fault_messages.get(fault_id)
+        message_id = self._messages(table).get(str(fault_id))
         if message_id is None:
             return
         try:

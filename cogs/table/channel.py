@@ -71,6 +71,7 @@ class Post:
     emoji, which makes a ``str`` take four bytes a character), the messages seen below the
     table in a ``frozenset``, one empty one shared by all."""
 
+    message_id: int | None = None  # the table message's (stored: ``save``)
     headline: list[str] = field(default_factory=list)  # this copy's own, kept when moved
     pending: list[str] = field(default_factory=list)  # headline lines not yet posted
     turn_of: int | None = None  # whose turn it was when the table was last drawn
@@ -79,6 +80,8 @@ class Post:
     hook: Hook | None = None  # the latest interaction at the table, answered
     shown: bytes = b""  # a digest of what the table message shows (``drawing``)
     route: Route | None = None  # the table message's, through an interaction's webhook
+    # A game's own messages at the table, stored with it (Maya's accusations: "faults").
+    kept: dict[str, Any] = field(default_factory=dict)
 
     @property
     def story(self) -> list[str]:
@@ -142,14 +145,34 @@ class Channel:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     def post(self, table: Table) -> Post:
-        """The table message's story (a table restored with its message: its turn was told)."""
+        """The table message and its story."""
         found = self.posts.get(table.id)
         if found is None:
             found = self.posts[table.id] = Post()
-            if table.message_id is not None:  # restored: its turn was told, its headline kept
-                found.turn_of = self._turn_of(table)
-                found.headline = list(table.message_headline)
         return found
+
+    def restore(self, table: Table, stored: dict[str, Any]) -> None:
+        """A table back after a restart, with its messages as they were stored: its turn
+        was told, its headline kept."""
+        messages = dict(stored)
+        post = self.posts[table.id] = Post(
+            message_id=messages.pop("table", None),
+            headline=list(messages.pop("headline", None) or []),
+            kept=messages,
+        )
+        if post.message_id is not None:
+            post.turn_of = self._turn_of(table)
+
+    async def save(self, table: Table) -> None:
+        """Store the table's messages (on their own: the game is not written again)."""
+        if not table.running:
+            return
+        post = self.post(table)
+        messages = {"table": post.message_id, "headline": post.headline, **post.kept}
+        try:
+            await self.tables.repository.save_messages(table.id, messages)
+        except StorageError:
+            log.warning("table %s: could not store the table message", table.id)
 
     def forget(self, table: Table) -> None:
         self.posts.pop(table.id, None)
@@ -161,8 +184,8 @@ class Channel:
 
     def seen_below(self, table: Table, message_id: int) -> None:
         """A message appeared in the table's channel (someone's, or another of the bot's)."""
-        if table.message_id is not None and message_id > table.message_id:
-            post = self.post(table)
+        post = self.post(table)
+        if post.message_id is not None and message_id > post.message_id:
             post.seen(post.below | {message_id})
 
     def gone_below(self, table: Table, message_id: int) -> None:
@@ -177,7 +200,7 @@ class Channel:
             return
         post = self.post(table)
         post.hook = Hook.of(interaction)
-        if table.message_id is not None and answers.updated_on(interaction) == table.message_id:
+        if post.message_id is not None and answers.updated_on(interaction) == post.message_id:
             post.route = Route(post.hook)
 
     @staticmethod
@@ -236,10 +259,10 @@ class Channel:
             return False
         post = self.post(table)
         return (
-            table.message_id is None
+            post.message_id is None
             or self._turn_starts(table, post) is not None
             or bool(post.pending and post.headline)  # one headline a message: it stays
-            or post.under(table.message_id) >= BELOW
+            or post.under(post.message_id) >= BELOW
         )
 
     async def draw_table(
@@ -263,7 +286,7 @@ class Channel:
         if ping is not None and ping == actor:
             ping = None
         post.turn_of = self._turn_of(table)
-        if not moved and table.message_id is not None:
+        if not moved and post.message_id is not None:
             # A headline stays with this copy, and the story starts anew under it.
             headline = [*post.headline, *post.pending]
             story = [] if post.pending else post.story
@@ -273,13 +296,12 @@ class Channel:
                 return  # nothing changed (a vote counted, say): no edit
             try:
                 post.route = await self.edit(
-                    table, table.message_id, post.route, content=content, embed=embed, view=view
+                    table, post.message_id, post.route, content=content, embed=embed, view=view
                 )
                 post.shown = shown
-                if post.pending:
-                    table.message_headline = headline
-                    await self._save(table)
-                post.headline, post.pending, post.story = headline, [], story
+                pending, post.headline, post.pending, post.story = post.pending, headline, [], story
+                if pending:
+                    await self.save(table)
                 if not table.running:
                     self.forget(table)
                 return
@@ -371,7 +393,7 @@ class Channel:
         interaction: discord.Interaction | None = None,
     ) -> None:
         """Post the table's new copy at the bottom, then move the old one out of the way."""
-        headline, old, old_headline = post.pending, table.message_id, post.headline
+        headline, old, old_headline = post.pending, post.message_id, post.headline
         old_route = post.route
         story = [] if headline else post.story  # a headline's copy starts its story under it
         content = self._content(table, headline, story)
@@ -384,21 +406,14 @@ class Channel:
         post.route, post.shown = route, drawing(content, embed, view)
         post.pending, post.headline, post.story = [], list(headline), story
         post.under(message_id)
-        table.message_id, table.message_headline = message_id, list(headline)
-        await self._save(table)  # first: after a restart, the table goes on from this copy
+        post.message_id = message_id
+        await self.save(table)  # first: after a restart, the table goes on from this copy
         if old is not None and old != message_id:
             await guarded(
                 table,
                 "move the old table message",
                 self._retire(table, old, old_headline, old_route),
             )
-
-    async def _save(self, table: Table) -> None:
-        if table.running:
-            try:
-                await self.tables.save_meta(table)
-            except StorageError:
-                log.warning("table %s: could not store the table message", table.id)
 
     async def _retire(
         self, table: Table, message_id: int, headline: Sequence[str], route: Route | None = None
@@ -459,14 +474,15 @@ class Channel:
         except discord.HTTPException as error:
             log.warning("table %s: could not look for copies left behind (%s)", table.id, error)
             return
+        stored = self.post(table).message_id
         copies = sorted(
-            (m for m in recent if m.id != table.message_id and self._copy_of(table, m)),
+            (m for m in recent if m.id != stored and self._copy_of(table, m)),
             key=lambda message: message.id,
         )
         if not copies:
             return
-        if table.message_id is None or copies[-1].id > table.message_id:
-            above = next((m for m in recent if m.id == table.message_id), None)
+        if stored is None or copies[-1].id > stored:
+            above = next((m for m in recent if m.id == stored), None)
             await self._adopt(table, copies.pop(), above)
         for copy in copies:
             await guarded(table, "set a copy aside", self._set_aside(table, copy))
@@ -486,17 +502,22 @@ class Channel:
         self, table: Table, copy: discord.Message, above: discord.Message | None
     ) -> None:
         """``copy`` is the table message from now on; ``above``: the stored one, if read."""
-        stored, headline = table.message_id, list(table.message_headline)
+        old = self.post(table)
+        stored, headline = old.message_id, list(old.headline)
         # The stored copy goes first: a crash before the id below is stored finds the same
         # copy at the next start, and does this again.
         if stored is not None:
             await guarded(
                 table, "move the old table message", self._retire(table, stored, headline)
             )
-        table.message_headline = self._headline_of(table, copy, above, headline)
-        table.message_id = copy.id
-        self.forget(table)  # its post is drawn from the copy
-        await self._save(table)
+        # Its post is drawn from the copy.
+        self.posts[table.id] = Post(
+            message_id=copy.id,
+            headline=self._headline_of(table, copy, above, headline),
+            turn_of=self._turn_of(table),
+            kept=old.kept,
+        )
+        await self.save(table)
         log.info("table %s: goes on with its copy posted before the restart", table.id)
 
     def _shown(self, table: Table, message: discord.Message | None) -> list[str]:

@@ -255,7 +255,7 @@ class TableCog(commands.GroupCog):
         """After a restart, before the bot connects: what the game needs first, and the
         restored tables to resume (in the background once it is connected)."""
         await self.prepare()
-        self.controller.restored()
+        await self.controller.restored()
 
     async def resume_tables(self) -> None:
         """Resume every restored table not resumed yet, one after the other."""

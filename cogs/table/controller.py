@@ -368,13 +368,15 @@ class TableController:
 
     # ------------------------------------------------------------------ restart
 
-    def restored(self) -> None:
-        """After a restart, before the bot connects: the restored tables of this game, to
-        resume (``resume_all``, in the background once it is connected; a table someone
-        uses first resumes at once, ``ready``)."""
-        self._resuming.update(
-            (table.id, table) for table in self.tables.by_id.values() if table.kind == self.game
-        )
+    async def restored(self) -> None:
+        """After a restart, before the bot connects: the restored tables of this game with
+        their messages, to resume (``resume_all``, in the background once it is connected;
+        a table someone uses first resumes at once, ``ready``)."""
+        mine = [table for table in self.tables.by_id.values() if table.kind == self.game]
+        stored = await self.tables.repository.messages([table.id for table in mine])
+        for table in mine:
+            self.channel.restore(table, stored.get(table.id, {}))
+        self._resuming.update((table.id, table) for table in mine)
 
     async def resume_all(self) -> None:
         """Resume every restored table not resumed yet, one after the other."""

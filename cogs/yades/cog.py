@@ -125,10 +125,11 @@ class YadesCog(
     async def _held_before(self, table: Table) -> int:
         """The dice held on the table message when the bot stopped: they live only in its
         buttons, so read them back there (if the buttons still belong to the current turn)."""
-        if table.message_id is None:
+        message_id = self.channel.post(table).message_id
+        if message_id is None:
             return 0
         try:
-            message = await self.channel.of(table).fetch_message(table.message_id)
+            message = await self.channel.of(table).fetch_message(message_id)
         except discord.HTTPException:
             return 0
         prefix = f"gob:{table.id}:{table.step}:reroll"
@@ -151,7 +152,7 @@ class YadesCog(
         redraws the message clicked, so only the table's own: a copy it left, or another of
         the bot's messages, is too late or no place for it."""
         clicked = interaction.message.id if interaction.message is not None else None
-        if clicked != table.message_id:
+        if clicked != self.channel.post(table).message_id:
             raise TableError("stale_turn")
         held, die = (int(part) for part in argument.split("_"))
         self._check_held(table, held)

@@ -236,8 +236,9 @@ def messages_stored(bot: BotProcess, tables: int) -> bool:
     """Whether the bot stored the message id of each of its ``tables`` tables (a table's
     copy is posted first, then its id stored: a kill in between leaves a copy it never
     learnt of)."""
-    metas = [json.loads(str(meta)) for (meta,) in bot.query("SELECT meta_json FROM games")]
-    return len(metas) == tables and all(meta.get("message_id") for meta in metas)
+    rows = bot.query("SELECT messages_json FROM games")
+    stored = [json.loads(str(messages)) if messages else {} for (messages,) in rows]
+    return len(stored) == tables and all(messages.get("table") for messages in stored)
 
 
 async def check_counted_once(

@@ -162,6 +162,23 @@ async def test_a_finished_game_frees_its_channel(repository: Repository, status:
     await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={})
 
 
+async def test_a_tables_messages_are_stored_on_their_own_and_outlive_its_moves(
+    repository: Repository,
+) -> None:
+    game = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={"a": 1})
+    other = await repository.create_game(guild_id=1, channel_id=11, kind="maya", meta={})
+    assert await repository.messages([game, other]) == {game: {}, other: {}}
+    shown = {"table": 900, "headline": ["🎲 Révélé"], "faults": {"1": 901}}
+    await repository.save_messages(game, shown)
+    record = await repository.game(game)
+    assert record is not None and (record.version, record.meta) == (0, {"a": 1})
+    await repository.save_game(
+        game, previous_version=0, version=1, status="active", state={"v": 1}, meta={"a": 2}
+    )
+    assert await repository.messages([game, other]) == {game: shown, other: {}}
+    assert await repository.messages([]) == {}
+
+
 async def test_events_and_snapshot_are_written_together_in_order(repository: Repository) -> None:
     game = await repository.create_game(guild_id=1, channel_id=10, kind="maya", meta={"a": 1})
     first = [EventRecord("announced", "public", None, {"value": 53})]

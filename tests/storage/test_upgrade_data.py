@@ -1,6 +1,7 @@
 """Migrations that fill new tables from what an older bot stored: 0004 starts each
 player's rating history from the rating they had, 0006 the web page's names from the
-games played (each player's name as their latest finished game of the server kept it)."""
+games played (each player's name as their latest finished game of the server kept it),
+0007 each running table's messages from its game's meta."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from tests.postgres import NoPostgres, PostgresServer, server_or_skip
 
 SEASONS = 4  # the migration that adds the rating history
 WEB = 6  # the migration that adds the names
+MESSAGES = 7  # the migration that keeps a table's messages apart from its game
 CHANNELS = itertools.count(10)
 
 
@@ -107,5 +109,27 @@ async def test_the_names_of_games_played_before_are_kept(
     try:
         assert await repo.player_names(1, [101, 102, 103]) == {101: "Alice", 102: "bob"}
         assert await repo.player_names(2, [101]) == {101: "alice elsewhere"}
+    finally:
+        await repo.close()
+
+
+async def test_the_messages_of_tables_running_across_the_upgrade_are_kept(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before(url, MESSAGES, monkeypatch)
+    old = await open_repository(url)
+    try:
+        shown = {"message_id": 900, "message_headline": ["🎲 Révélé"], "fault_messages": {"1": 9}}
+        playing = await old.create_game(guild_id=1, channel_id=10, kind="maya", meta=shown)
+        lobby = await old.create_game(guild_id=1, channel_id=11, kind="maya", meta={})
+    finally:
+        await old.close()
+    monkeypatch.undo()
+    repo = await open_repository(url)
+    try:
+        assert await repo.messages([playing, lobby]) == {
+            playing: {"table": 900, "headline": ["🎲 Révélé"], "faults": {"1": 9}},
+            lobby: {"table": None, "headline": [], "faults": {}},
+        }
     finally:
         await repo.close()
