@@ -1,15 +1,18 @@
 """A table: one game in one channel, its seats (humans and named CPU players), its lobby,
 its public message and timers. The Discord layer knows the game only through what a
-table shows of it: its views, its legal moves, its step and whose turn it is."""
+table shows of it: its views, its legal moves, its step and whose turn it is (and, once it
+is over, its results and its event log)."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import REGISTRY
+from bot.kernel.events import Event
 from bot.storage import GameRecord, GameResults
 
 CPU_NAMES = (
@@ -63,6 +66,9 @@ class Table:
     timer: asyncio.Task[None] | None = None  # a CPU's move to come (see Turns.schedule)
     retries: int = 0  # a bot's move tried again after failures, in a row
     results: GameResults | None = None  # what the finished game added to the leaderboards
+    # The finished game's whole event log (hidden dice included), as its scoring read it:
+    # what its end's standings are told from.
+    event_log: Sequence[Event] = ()
 
     # ---- who is who
 

@@ -281,7 +281,7 @@ class Tables(Turns):
         deadline = self._deadline_after(table, state)
         timers = self._timers_after(table, state, events, deadline, running=status == "active")
         try:
-            results = await self.scoring.score(table, state, events) if state.over else None
+            scored = await self.scoring.score(table, state, events) if state.over else None
             with metrics.STORAGE_WRITES.time():
                 await self.repository.save_game(
                     table.id,
@@ -291,7 +291,7 @@ class Tables(Turns):
                     state=state.to_json(),
                     meta=table.meta(),
                     events=_records(events),
-                    results=results,
+                    results=scored.results if scored is not None else None,
                     timers=timers,
                 )
         except StorageError as error:
@@ -314,8 +314,8 @@ class Tables(Turns):
         )
         self.clock.stored(timers)
         table.retries = 0  # the database takes writes again
-        if results is not None:
-            table.results = results
+        if scored is not None:
+            table.results, table.event_log = scored.results, scored.event_log
             await self.scoring.counted(table)
         if not table.running:
             self._forget(table)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -43,6 +44,15 @@ def finished(
     return Finished(state, events, humans, kind.results(state, events, list(humans), rules))
 
 
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A finished game, scored: what it adds to the leaderboards, and the whole event log
+    it was scored from (its end's standings read it too, rather than read it again)."""
+
+    results: GameResults
+    event_log: Sequence[Event]
+
+
 class Scoring:
     """Scores the games that end on a server, and begins the server's season once one is
     counted."""
@@ -51,7 +61,7 @@ class Scoring:
         self.repository = repository
         self.seasons = seasons
 
-    async def score(self, table: Table, state: Any, events: Sequence[Event]) -> GameResults:
+    async def score(self, table: Table, state: Any, events: Sequence[Event]) -> Scored:
         """The finished game's figures, ratings and achievements for its human players (CPUs
         never count), from its whole event log (the stored one, and the events of its last
         move, ``events``, not stored yet)."""
@@ -82,7 +92,7 @@ class Scoring:
                 p: known[p].rating if p in known else rating.INITIAL_RATING for p in results.figures
             }
             ratings = rating.elo(rated_from, results.ranking)
-        return GameResults(
+        scored = GameResults(
             board=next(board for board in kind.boards if board.name == results.board),
             day=datetime.now(UTC).date().isoformat(),
             figures=results.figures,
@@ -91,6 +101,7 @@ class Scoring:
             names={p: table.names[p] for p in results.figures if p in table.names},
             awards=awards,
         )
+        return Scored(scored, whole)
 
     async def counted(self, table: Table) -> None:
         """A game was counted on the server: it has a current season from now on (its first

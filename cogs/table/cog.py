@@ -18,7 +18,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import REGISTRY
 from bot.i18n import t
 from bot.interactions import answers, permissions
 from bot.interactions.refusals import Names, public_lang, refuse
@@ -492,11 +491,8 @@ class TableCog(Channel, commands.GroupCog):
     async def _ended(self, table: Table) -> None:
         """The game just ended: its final standings head the table's last message, with
         the achievements its players earned in it (those they did not hold yet)."""
-        kind = REGISTRY[table.kind]
-        stored = await self.tables.repository.events(table.id)
-        logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
         earned = table.results.awards.earned if table.results is not None else ()
-        lines = [*self.standings(table, logged), *earned_lines(table.lang, earned)]
+        lines = [*self.standings(table, table.event_log), *earned_lines(table.lang, earned)]
         await self.tell(table, lines, headline=True)
 
     def standings(self, table: Table, logged: Sequence[Any]) -> list[str]:

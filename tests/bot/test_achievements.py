@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.kernel.achievements import Earned
 from bot.storage.sqlite import SqliteRepository
 from bot.table import Table, Tables
+from bot.table.scoring import rebuilt
 from cogs.table import TableCog
 
 GUILD, CHANNEL = 1, 10
@@ -180,3 +181,13 @@ def test_the_backfill_looks_for_the_expert_tables_where_the_bot_does(
     assert achievements._table_folders() == (tmp_path / "shipped", tmp_path / "base")
     monkeypatch.setenv("GOBELET_DATA_DIR", str(tmp_path / "cache"))
     assert achievements._table_folders() == (tmp_path / "shipped", tmp_path / "cache")
+
+
+async def test_a_game_s_end_keeps_the_whole_log_it_was_scored_from(tables: Tables) -> None:
+    """What the end's standings are told from is the game's stored log, read once."""
+    table = await a_soiree(tables)
+    await maya_by(table, tables, A)
+    await tables.stop(table)
+    stored = await tables.repository.events(table.id)
+    assert table.event_log == rebuilt(REGISTRY["maya"], stored)
+    assert len(table.event_log) == len(stored)
