@@ -2,7 +2,8 @@
 achievements they earned, from its whole event log, read once.
 
 ``Scoring.score`` scores a game at its end, before the move that ends it is written (its
-results are stored with that move).
+results are stored with that move); the pure steps it shares with the replay of past
+games (``bot.table.backfill``) are the functions below, so that both score a game alike.
 """
 
 from __future__ import annotations

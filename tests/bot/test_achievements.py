@@ -171,16 +171,16 @@ def test_every_game_s_end_is_told_with_what_it_earned(game: str) -> None:
 def test_the_backfill_looks_for_the_expert_tables_where_the_bot_does(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from bot import achievements
+    from bot.table import backfill
 
     monkeypatch.delenv("GOBELET_DATA_DIR", raising=False)
     (tmp_path / "shipped").mkdir()
     monkeypatch.setenv("GOBELET_SHIPPED_DIR", str(tmp_path / "shipped"))
     monkeypatch.setenv("GOBELET_DATABASE_URL", f"sqlite:///{tmp_path}/base/gobelet.db")
     # The cache beside the SQLite file, as the bot's own settings put it.
-    assert achievements._table_folders() == (tmp_path / "shipped", tmp_path / "base")
+    assert backfill._table_folders() == (tmp_path / "shipped", tmp_path / "base")
     monkeypatch.setenv("GOBELET_DATA_DIR", str(tmp_path / "cache"))
-    assert achievements._table_folders() == (tmp_path / "shipped", tmp_path / "cache")
+    assert backfill._table_folders() == (tmp_path / "shipped", tmp_path / "cache")
 
 
 async def test_a_game_s_end_keeps_the_whole_log_it_was_scored_from(tables: Tables) -> None:
