@@ -27,7 +27,7 @@ from bot.table.seasons import Seasons
 log = logging.getLogger(__name__)
 
 
-def rebuilt(kind: GameSpec, stored: Iterable[EventRecord]) -> list[Event]:
+def rebuilt(kind: GameSpec[Any, Any, Any], stored: Iterable[EventRecord]) -> list[Event]:
     """A stored event log as its game's events."""
     return [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
 
@@ -38,7 +38,11 @@ def humans_of(state: Any, cpus: Collection[int]) -> tuple[int, ...]:
 
 
 def finished(
-    kind: GameSpec, state: Any, events: Sequence[Event], humans: tuple[int, ...], rules: Any
+    kind: GameSpec[Any, Any, Any],
+    state: Any,
+    events: Sequence[Event],
+    humans: tuple[int, ...],
+    rules: Any,
 ) -> Finished:
     """A finished game as its achievements read it: its final state, its whole event log
     and the figures its game counts for ``humans`` from them (``rules``: the table's)."""
@@ -119,7 +123,7 @@ async def _nothing() -> dict[Any, Any]:
 
 
 def _awards(
-    kind: GameSpec,
+    kind: GameSpec[Any, Any, Any],
     game: Finished,
     runs: Mapping[tuple[int, str], int],
     held: Mapping[int, Sequence[Held]],
