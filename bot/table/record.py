@@ -9,10 +9,11 @@ import asyncio
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games import REGISTRY
 from bot.kernel.events import Event
+from bot.kernel.spec import GameSpec
 from bot.storage import GameRecord, GameResults
 
 CPU_NAMES = (
@@ -30,6 +31,8 @@ CPU_LEVELS = ("facile", "moyen", "difficile")
 # Real dice: the system's randomness keeps no state of its own, so every table shares one
 # generator (a ``random.Random`` object carries 2.5 KB of state).
 SYSTEM_RANDOM = random.SystemRandom()
+
+ViewT = TypeVar("ViewT")
 
 
 @dataclass(slots=True)
@@ -124,6 +127,15 @@ class Table:
         if self.state is None:
             raise TableError("not_started")
         return REGISTRY[self.kind].view(self.state, player)
+
+    def view_as(self, spec: GameSpec[Any, Any, ViewT], player: int | None = None) -> ViewT:
+        """``view``, typed as the views of ``spec``, the table's game (another game's spec
+        is a mistake, refused)."""
+        if spec.name != self.kind:
+            raise ValueError(f"table {self.id} plays {self.kind}, not {spec.name}")
+        if self.state is None:
+            raise TableError("not_started")
+        return spec.view(self.state, player)
 
     def legal(self, player: int) -> list[Any]:
         """What ``player`` may do now (nothing in the lobby); rolls come without their dice."""
