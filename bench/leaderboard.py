@@ -8,7 +8,7 @@ Mia to the winner, half party Maya stopped after a few rounds; 2 to 5 players ea
 uniformly random legal turn actions) spread over the last ``--days`` days, until the
 event log holds ``--events`` events. Each game is stored as the bot stores it: its row
 (final snapshot, table data), its events, and, computed with ``bot.games.maya.metrics`` exactly as
-``Tables._results`` does, its per-day leaderboard figures and its players' Elo
+``bot.table.scoring.Scoring.score`` does, its per-day leaderboard figures and its players' Elo
 ratings, in date order. The rows go in with ``executemany`` in big transactions, which
 is quicker than a million ``save_game`` calls and gives the same tables. ``--db`` keeps
 the file and reuses it on the next run.
@@ -141,7 +141,7 @@ def build(path: Path, args: argparse.Namespace) -> None:
         )
         written += len(log)
 
-        # What Tables._results computes for this game.
+        # What Scoring.score computes for this game.
         results = maya_metrics.results(state, log, players)
         game = results.board
         for player, numbers in results.figures.items():

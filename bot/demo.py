@@ -50,7 +50,7 @@ class Demo:
     """(rules) -> None: what the bot does before its CPUs play (read the tables they use)"""
 
 
-def demos() -> dict[str, tuple[GameSpec, Demo]]:
+def demos() -> dict[str, tuple[GameSpec[Any, Any, Any], Demo]]:
     """Every demo by its name, with its game, in the registry's order."""
     return {name: (spec, demo) for spec, named in declared("DEMOS") for name, demo in named.items()}
 

@@ -9,6 +9,7 @@ name: adding a game is two packages, its import and its entry below.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from bot.games.maya.spec import SPEC as MAYA
 from bot.games.menteur.spec import SPEC as MENTEUR
@@ -20,32 +21,32 @@ from bot.kernel.spec import Board, GameSpec
 class Registry:
     """The games by name, in the order they were registered."""
 
-    def __init__(self, *specs: GameSpec) -> None:
+    def __init__(self, *specs: GameSpec[Any, Any, Any]) -> None:
         self._specs = {spec.name: spec for spec in specs}
         # Achievements are stored by code alone: two games may not share one.
-        self._achievements: dict[str, tuple[GameSpec, Achievement]] = {}
+        self._achievements: dict[str, tuple[GameSpec[Any, Any, Any], Achievement]] = {}
         for spec in specs:
             for achievement in spec.achievements:
                 if achievement.code in self._achievements:
                     raise ValueError(f"two achievements are coded {achievement.code!r}")
                 self._achievements[achievement.code] = (spec, achievement)
 
-    def __getitem__(self, name: str) -> GameSpec:
+    def __getitem__(self, name: str) -> GameSpec[Any, Any, Any]:
         return self._specs[name]
 
     def __contains__(self, name: object) -> bool:
         return name in self._specs
 
-    def __iter__(self) -> Iterator[GameSpec]:
+    def __iter__(self) -> Iterator[GameSpec[Any, Any, Any]]:
         return iter(self._specs.values())
 
-    def boards(self) -> Iterator[tuple[GameSpec, Board]]:
+    def boards(self) -> Iterator[tuple[GameSpec[Any, Any, Any], Board]]:
         """Every leaderboard, with the game it belongs to."""
         for spec in self:
             for board in spec.boards:
                 yield spec, board
 
-    def achievement(self, code: str) -> tuple[GameSpec, Achievement] | None:
+    def achievement(self, code: str) -> tuple[GameSpec[Any, Any, Any], Achievement] | None:
         """The achievement stored as ``code`` and its game (None: no game declares it now)."""
         return self._achievements.get(code)
 

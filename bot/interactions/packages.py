@@ -10,7 +10,7 @@ from bot.games import REGISTRY
 from bot.kernel.spec import GameSpec
 
 
-def declared(attribute: str) -> list[tuple[GameSpec, Any]]:
+def declared(attribute: str) -> list[tuple[GameSpec[Any, Any, Any], Any]]:
     """Each game whose package ``cogs.<game>`` declares ``attribute``, with its value, in the
     registry's order."""
     found = []

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from bot.kernel.events import Event, EventTypes
 from bot.kernel.results import Results
@@ -97,9 +97,16 @@ class Board:
         return (*(m.name for m in self.metrics), RATING)
 
 
-class GameSpec(Protocol):
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ViewT_co = TypeVar("ViewT_co", covariant=True)  # views only come out of a game
+
+
+class GameSpec(Protocol[StateT, ActionT, ViewT_co]):
     """One game, as the runtime sees it: its rules and state through JSON, its moves, its
-    CPU, its forced steps, its ending and what it adds to the leaderboards."""
+    CPU, its forced steps, its ending and what it adds to the leaderboards. A game's
+    ``SPEC`` is a ``GameSpec`` of its own ``State``, ``Action`` and ``View``; what serves
+    every game holds a ``GameSpec[Any, Any, Any]``."""
 
     name: str  # stored with every game: the registry's key, and the Discord package's name
     min_players: int
@@ -112,15 +119,15 @@ class GameSpec(Protocol):
 
     def rules_from_json(self, raw: Mapping[str, Any]) -> Any: ...
 
-    def state_from_json(self, raw: dict[str, Any]) -> Any: ...
+    def state_from_json(self, raw: dict[str, Any]) -> StateT: ...
 
-    def new_game(self, players: list[int], rules: Any) -> Any: ...
+    def new_game(self, players: list[int], rules: Any) -> StateT: ...
 
-    def legal_actions(self, state: Any, player: int) -> list[Any]: ...
+    def legal_actions(self, state: StateT, player: int) -> list[ActionT]: ...
 
-    def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]: ...
+    def apply(self, state: StateT, action: ActionT) -> tuple[StateT, list[Event]]: ...
 
-    def complete(self, state: Any, action: Any, rng: random.Random) -> Any:
+    def complete(self, state: StateT, action: ActionT, rng: random.Random) -> ActionT:
         """``action`` with the dice it rolls filled from ``rng`` (itself if it rolls none)."""
         ...
 
@@ -129,42 +136,44 @@ class GameSpec(Protocol):
         the conformance suite)."""
         ...
 
-    def replay(self, state: Any, events: Sequence[Event]) -> Any: ...
+    def replay(self, state: StateT, events: Sequence[Event]) -> StateT: ...
 
-    def view(self, state: Any, player: int | None) -> Any:
+    def view(self, state: StateT, player: int | None) -> ViewT_co:
         """What ``player`` may know (None: what anyone watching the channel may know)."""
         ...
 
-    def forced(self, state: Any, rng: random.Random) -> Any | None:
+    def forced(self, state: StateT, rng: random.Random) -> ActionT | None:
         """A step nobody decides that must follow ``state`` (dealing a round), dice filled."""
         ...
 
-    def cpu_action(self, state: Any, player: int, level: str, rng: random.Random) -> Any | None:
+    def cpu_action(
+        self, state: StateT, player: int, level: str, rng: random.Random
+    ) -> ActionT | None:
         """The CPU policy's move for ``player`` now, dice filled; None if it has none."""
         ...
 
-    def in_game(self, state: Any, player: int) -> bool:
+    def in_game(self, state: StateT, player: int) -> bool:
         """Seated and not gone (eliminated players still count: they watch the end)."""
         ...
 
-    def still_here(self, state: Any, player: int) -> bool:
+    def still_here(self, state: StateT, player: int) -> bool:
         """At the table in any way, eliminated included: False once they left."""
         ...
 
-    def join(self, player: int) -> Any | None:
+    def join(self, player: int) -> ActionT | None:
         """The action that seats ``player`` in a game under way (None: only a lobby seats)."""
         ...
 
-    def leave(self, player: int) -> Any: ...
+    def leave(self, player: int) -> ActionT: ...
 
-    def stop(self) -> Any: ...
+    def stop(self) -> ActionT: ...
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: StateT) -> Outcome | None:
         """How the game ended (None while it goes on)."""
         ...
 
     def results(
-        self, state: Any, events: Sequence[Event], humans: list[int], rules: Any
+        self, state: StateT, events: Sequence[Event], humans: list[int], rules: Any
     ) -> Results:
         """A finished game's figures for ``humans`` (CPUs never count) from its whole event
         log, and their places; ``rules``: the table's (what it agreed beyond the engine's)."""

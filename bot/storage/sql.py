@@ -62,7 +62,7 @@ def migrations(package: str, types: Mapping[str, str]) -> list[tuple[int, str]]:
 def replays() -> dict[int, Callable[[], Replay]]:
     """The migrations (by number) whose SQL is followed by a replay of the past games."""
     # Imported when migrating: the games' code, which the replay runs, imports these ports.
-    from bot.achievements import Backfill
+    from bot.table.backfill import Backfill
 
     return {5: Backfill}
 

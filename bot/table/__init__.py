@@ -1,6 +1,6 @@
 """The table runtime: the record of a table, the runner (apply + forced steps + persist in
-one transaction), the turns that play themselves, the clock that fires every stored deadline,
-and games played alone (a tutorial)."""
+one transaction), the scoring of a finished game, the turns that play themselves, the clock
+that fires every stored deadline, and games played alone (a tutorial)."""
 
 from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
 from bot.table.runner import Deadlines, Tables

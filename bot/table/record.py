@@ -1,15 +1,19 @@
 """A table: one game in one channel, its seats (humans and named CPU players), its lobby,
 its public message and timers. The Discord layer knows the game only through what a
-table shows of it: its views, its legal moves, its step and whose turn it is."""
+table shows of it: its views, its legal moves, its step and whose turn it is (and, once it
+is over, its results and its event log)."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games import REGISTRY
+from bot.kernel.events import Event
+from bot.kernel.spec import GameSpec
 from bot.storage import GameRecord, GameResults
 
 CPU_NAMES = (
@@ -27,6 +31,8 @@ CPU_LEVELS = ("facile", "moyen", "difficile")
 # Real dice: the system's randomness keeps no state of its own, so one generator serves
 # every table, where a ``random.Random`` each would add its state to every table.
 SYSTEM_RANDOM = random.SystemRandom()
+
+ViewT = TypeVar("ViewT")
 
 
 @dataclass(slots=True)
@@ -60,6 +66,9 @@ class Table:
     timer: asyncio.Task[None] | None = None  # a CPU's move to come (see Turns.schedule)
     retries: int = 0  # a bot's move tried again after failures, in a row
     results: GameResults | None = None  # what the finished game added to the leaderboards
+    # The finished game's whole event log (hidden dice included), as its scoring read it:
+    # what its end's standings are told from.
+    event_log: Sequence[Event] = ()
 
     # ---- who is who
 
@@ -115,6 +124,15 @@ class Table:
         if self.state is None:
             raise TableError("not_started")
         return REGISTRY[self.kind].view(self.state, player)
+
+    def view_as(self, spec: GameSpec[Any, Any, ViewT], player: int | None = None) -> ViewT:
+        """``view``, typed as the views of ``spec``, the table's game (another game's spec
+        is a mistake, refused)."""
+        if spec.name != self.kind:
+            raise ValueError(f"table {self.id} plays {self.kind}, not {spec.name}")
+        if self.state is None:
+            raise TableError("not_started")
+        return spec.view(self.state, player)
 
     def legal(self, player: int) -> list[Any]:
         """What ``player`` may do now (nothing in the lobby); rolls come without their dice."""

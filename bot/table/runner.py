@@ -3,8 +3,9 @@ persistence, then the turns that play themselves (``bot.table.turns``).
 
 Every engine action goes through ``Tables.act``, which fills the dice it rolls, applies it
 to a copy of the state with the steps nobody decides that follow it (a deal), writes the
-events and the new snapshot in one transaction, and only then makes the new state
-current: a refused write leaves the table exactly as it was. Telling players what
+events and the new snapshot (and a finished game's results, ``bot.table.scoring``) in one
+transaction, and only then makes the new state current: a refused write leaves the table
+exactly as it was. Telling players what
 happened is the ``Herald``'s job (the game's cog), always after the write.
 """
 
@@ -15,20 +16,15 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from bot import telemetry
 from bot.config import Settings
 from bot.games import REGISTRY
-from bot.kernel import rating
-from bot.kernel.achievements import Awards, Finished, award
 from bot.kernel.spec import Ending
 from bot.storage import (
     ChannelBusy,
     EventRecord,
-    GameResults,
-    Held,
     Repository,
     StorageError,
     Timer,
@@ -36,6 +32,7 @@ from bot.storage import (
 )
 from bot.table.clock import Clock
 from bot.table.record import CPU_LEVELS, CPU_NAMES, SYSTEM_RANDOM, Cpu, Table, TableError
+from bot.table.scoring import Scoring
 from bot.table.seasons import SEASON, Seasons
 from bot.table.turns import TURN, Herald, Turns, turn_key
 
@@ -78,6 +75,7 @@ class Tables(Turns):
         self.clock.handle(TURN, self._turn_due)
         self.seasons = Seasons(repository, self.clock)
         self.clock.handle(SEASON, self.seasons.close)
+        self.scoring = Scoring(repository, self.seasons)
         self.heralds: dict[str, Herald] = {}  # per game: who tells the channel its bot moves
         # Per game: the timers its moves' events set or cancel besides the turn's.
         self.deadlines: dict[str, Deadlines] = {}
@@ -283,7 +281,7 @@ class Tables(Turns):
         deadline = self._deadline_after(table, state)
         timers = self._timers_after(table, state, events, deadline, running=status == "active")
         try:
-            results = await self._results(table, state, events) if state.over else None
+            scored = await self.scoring.score(table, state, events) if state.over else None
             with telemetry.STORAGE_WRITES.time():
                 await self.repository.save_game(
                     table.id,
@@ -293,7 +291,7 @@ class Tables(Turns):
                     state=state.to_json(),
                     meta=table.meta(),
                     events=_records(events),
-                    results=results,
+                    results=scored.results if scored is not None else None,
                     timers=timers,
                 )
         except StorageError as error:
@@ -316,9 +314,9 @@ class Tables(Turns):
         )
         self.clock.stored(timers)
         table.retries = 0  # the database takes writes again
-        if results is not None:
-            table.results = results
-            await self._season_for(table)
+        if scored is not None:
+            table.results, table.event_log = scored.results, scored.event_log
+            await self.scoring.counted(table)
         if not table.running:
             self._forget(table)
         return events
@@ -346,55 +344,6 @@ class Tables(Turns):
         for field in ("state", "version", "status", "players", "names", "timeouts"):
             setattr(table, field, getattr(stored, field))
         log.warning("table %s: taken back from the database at version %s", table.id, table.version)
-
-    async def _season_for(self, table: Table) -> None:
-        """A game was counted on the server: it has a current season from now on (its first
-        one begins). The move stands whatever happens here; a later game tries again."""
-        try:
-            await self.seasons.counted(table.guild_id)
-        except StorageError as error:
-            log.warning("server %s: its season could not begin (%s)", table.guild_id, error)
-
-    async def _results(self, table: Table, state: Any, events: Sequence[Any]) -> GameResults:
-        """The finished game's figures, ratings and achievements for its human players (CPUs
-        never count), from its whole event log (the stored one, and the events of its last
-        move)."""
-        kind = REGISTRY[table.kind]
-        humans = [seat.player for seat in state.seats if seat.player not in table.cpus]
-        # Read at once rather than one after the other (on PostgreSQL, each is a round trip).
-        found = await asyncio.gather(
-            self.repository.events(table.id),
-            self.repository.streak_runs(table.guild_id, humans) if humans else _nothing(),
-            self.repository.achievements(table.guild_id, humans) if humans else _nothing(),
-            return_exceptions=True,  # each read ends before the move fails with the first error
-        )
-        for failed in found:
-            if isinstance(failed, BaseException):
-                raise failed
-        stored, runs, held = found
-        logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
-        whole = [*logged, *events]
-        results = kind.results(state, whole, humans, table.rules)
-        awards = _awards(table, Finished(state, whole, tuple(humans), results), runs, held)
-        ratings: dict[int, float] = {}
-        rated_from: dict[int, float] = {}
-        if len(results.figures) >= 2:
-            known = await self.repository.ratings(
-                table.guild_id, results.board, list(results.figures)
-            )
-            rated_from = {
-                p: known[p].rating if p in known else rating.INITIAL_RATING for p in results.figures
-            }
-            ratings = rating.elo(rated_from, results.ranking)
-        return GameResults(
-            board=next(board for board in kind.boards if board.name == results.board),
-            day=datetime.now(UTC).date().isoformat(),
-            figures=results.figures,
-            ratings=ratings,
-            rated_from=rated_from,
-            names={p: table.names[p] for p in results.figures if p in table.names},
-            awards=awards,
-        )
 
     def turn_seconds(self, table: Table) -> float:
         return table.turn_seconds or self.settings.turn_seconds
@@ -527,27 +476,3 @@ class Tables(Turns):
         await self.clock.close()
         with contextlib.suppress(Exception):
             await self.repository.close()
-
-
-async def _nothing() -> dict[Any, Any]:
-    """What a read about no player gives, without reading."""
-    return {}
-
-
-def _awards(
-    table: Table,
-    game: Finished,
-    runs: Mapping[tuple[int, str], int],
-    held: Mapping[int, Sequence[Held]],
-) -> Awards:
-    """What the game earned its humans that they do not hold yet on the server (what its
-    end announces), and their streaks' runs after it."""
-    if not game.humans:
-        return Awards()
-    awards = award(REGISTRY[table.kind].achievements, game, runs)
-    new = tuple(
-        earned
-        for earned in awards.earned
-        if earned.code not in {h.code for h in held.get(earned.user_id, ())}
-    )
-    return Awards(new, awards.runs)

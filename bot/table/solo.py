@@ -16,7 +16,7 @@ MAX_STEPS = 500  # moves played for the CPUs in a row: far more than any round n
 
 @dataclass(eq=False)
 class SoloGame:
-    spec: GameSpec
+    spec: GameSpec[Any, Any, Any]
     user: int
     cpus: dict[int, str]  # CPU player -> name
     level: str
@@ -26,7 +26,7 @@ class SoloGame:
     @classmethod
     def new(
         cls,
-        spec: GameSpec,
+        spec: GameSpec[Any, Any, Any],
         user: int,
         cpus: dict[int, str],
         rules: Any,
@@ -47,7 +47,7 @@ class SoloGame:
         }
 
     @classmethod
-    def restore(cls, spec: GameSpec, snapshot: dict[str, Any]) -> SoloGame:
+    def restore(cls, spec: GameSpec[Any, Any, Any], snapshot: dict[str, Any]) -> SoloGame:
         cpus = {int(player): name for player, name in snapshot["cpus"].items()}
         game = cls(spec, snapshot["user"], cpus, snapshot["level"])
         game.state = spec.state_from_json(snapshot["state"])

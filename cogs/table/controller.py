@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games import REGISTRY
 from bot.i18n import t
 from bot.interactions import answers, permissions
 from bot.interactions.refusals import public_lang, refuse
@@ -322,11 +321,8 @@ class TableController:
     async def _ended(self, table: Table) -> None:
         """The game just ended: its final standings head the table's last message, with
         the achievements its players earned in it (those they did not hold yet)."""
-        kind = REGISTRY[table.kind]
-        stored = await self.tables.repository.events(table.id)
-        logged = [kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in stored]
         earned = table.results.awards.earned if table.results is not None else ()
-        lines = [*self.side.standings(table, logged), *earned_lines(table.lang, earned)]
+        lines = [*self.side.standings(table, table.event_log), *earned_lines(table.lang, earned)]
         await self.channel.tell(table, lines, headline=True)
 
     # ------------------------------------------------------------------ private panels

@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.kernel.achievements import Earned
 from bot.storage.sqlite import SqliteRepository
 from bot.table import Table, Tables
+from bot.table.scoring import rebuilt
 from cogs.table import TableCog
 
 GUILD, CHANNEL = 1, 10
@@ -170,13 +171,23 @@ def test_every_game_s_end_is_told_with_what_it_earned(game: str) -> None:
 def test_the_backfill_looks_for_the_expert_tables_where_the_bot_does(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from bot import achievements
+    from bot.table import backfill
 
     monkeypatch.delenv("GOBELET_DATA_DIR", raising=False)
     (tmp_path / "shipped").mkdir()
     monkeypatch.setenv("GOBELET_SHIPPED_DIR", str(tmp_path / "shipped"))
     monkeypatch.setenv("GOBELET_DATABASE_URL", f"sqlite:///{tmp_path}/base/gobelet.db")
     # The cache beside the SQLite file, as the bot's own settings put it.
-    assert achievements._table_folders() == (tmp_path / "shipped", tmp_path / "base")
+    assert backfill._table_folders() == (tmp_path / "shipped", tmp_path / "base")
     monkeypatch.setenv("GOBELET_DATA_DIR", str(tmp_path / "cache"))
-    assert achievements._table_folders() == (tmp_path / "shipped", tmp_path / "cache")
+    assert backfill._table_folders() == (tmp_path / "shipped", tmp_path / "cache")
+
+
+async def test_a_game_s_end_keeps_the_whole_log_it_was_scored_from(tables: Tables) -> None:
+    """What the end's standings are told from is the game's stored log, read once."""
+    table = await a_soiree(tables)
+    await maya_by(table, tables, A)
+    await tables.stop(table)
+    stored = await tables.repository.events(table.id)
+    assert table.event_log == rebuilt(REGISTRY["maya"], stored)
+    assert len(table.event_log) == len(stored)

@@ -9,6 +9,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
+from bot.games import maya
+from bot.games.maya.spec import SPEC as MAYA
+from bot.games.menteur.spec import SPEC as MENTEUR
+from bot.table import Table, TableError
+
 ROOT = Path(__file__).resolve().parents[2]
 HIDDEN_ATTRIBUTES = {"state", "_state"}
 
@@ -44,3 +51,15 @@ def test_the_check_sees_a_state_read() -> None:
     assert _reads_of_state("table.state.cup\n") == [1]
     assert _reads_of_state("x = getattr(table, 'state')\n") == [1]
     assert _reads_of_state("table.view(None).seats\n") == []
+
+
+def test_a_table_s_view_comes_typed_as_its_own_game_s_and_no_other() -> None:
+    """``Table.view_as``: the view a cog reads, typed by its game's spec alone."""
+    table = Table(1, 2, 3, "maya", 11, "fr", maya.Rules.for_preset(maya.SOIREE), [11, 22])
+    with pytest.raises(TableError):
+        table.view_as(MAYA)  # in the lobby: nothing to see yet, as with ``view``
+    table.state = MAYA.new_game([11, 22], table.rules)
+    assert table.view_as(MAYA) == table.view()
+    assert table.view_as(MAYA, 22) == table.view(22)
+    with pytest.raises(ValueError, match="plays maya"):
+        table.view_as(MENTEUR)

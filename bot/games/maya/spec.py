@@ -17,7 +17,7 @@ from bot.games.maya.state import State, new_game
 from bot.games.maya.view import View, view
 from bot.kernel.achievements import Achievement
 from bot.kernel.events import Event
-from bot.kernel.spec import Board, Outcome, Results
+from bot.kernel.spec import Board, GameSpec, Outcome, Results
 
 
 class MayaSpec:
@@ -100,4 +100,4 @@ class MayaSpec:
         return metrics.results(state, events, humans)
 
 
-SPEC = MayaSpec()
+SPEC: GameSpec[State, Action, View] = MayaSpec()

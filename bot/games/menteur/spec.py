@@ -26,7 +26,7 @@ from bot.games.menteur.state import State, new_game
 from bot.games.menteur.view import View, view
 from bot.kernel.achievements import Achievement
 from bot.kernel.events import Event
-from bot.kernel.spec import Board, Outcome, Results
+from bot.kernel.spec import Board, GameSpec, Outcome, Results
 
 
 class MenteurSpec:
@@ -120,4 +120,4 @@ class MenteurSpec:
         return metrics.results(state, events, humans)
 
 
-SPEC = MenteurSpec()
+SPEC: GameSpec[State, Action, View] = MenteurSpec()

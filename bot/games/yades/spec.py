@@ -20,7 +20,7 @@ from bot.games.yades.view import View, view
 from bot.kernel.achievements import Achievement
 from bot.kernel.events import Event
 from bot.kernel.levels import DIFFICILE, FACILE, MOYEN
-from bot.kernel.spec import Board, Outcome, Results
+from bot.kernel.spec import Board, GameSpec, Outcome, Results
 
 # The tables' CPU levels and the Yadès CPU each plays (difficile: the perfect-play expert).
 LEVELS = {FACILE: cpu.FACILE, MOYEN: cpu.MOYEN, DIFFICILE: cpu.EXPERT}
@@ -104,4 +104,4 @@ class YadesSpec:
         return metrics.results(state, events, humans, mise)
 
 
-SPEC = YadesSpec()
+SPEC: GameSpec[State, Action, View] = YadesSpec()

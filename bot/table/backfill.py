@@ -3,9 +3,10 @@ migration making them (``bot.storage.sql.replays``).
 
 Every game counted on the leaderboards is read again, in the order it was counted, with
 its game's own code: its final state, its whole event log and its figures, then the
-detection its game declares (``bot.kernel.achievements``), exactly as the game's end does
-now. The streaks run from one game to the next as they do when games end. Nothing replayed
-is announced: only a game's end tells what was earned in it.
+detection its game declares (``bot.kernel.achievements``), with the steps a game's end
+scores it with now (``bot.table.scoring``). The streaks run from one game to the next as
+they do when games end. Nothing replayed is announced: only a game's end tells what was
+earned in it.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from bot import yades_tables
 from bot.config import ConfigError, load_settings
 from bot.games import REGISTRY
 from bot.games.yades.metrics import YadesSetup
-from bot.kernel.achievements import Awards, Finished, award
+from bot.kernel.achievements import Awards, award
 from bot.storage.base import EventRecord, GameRecord
+from bot.table.scoring import finished, humans_of, rebuilt
 
 log = logging.getLogger(__name__)
 
@@ -41,18 +43,15 @@ class Backfill:
             state = kind.state_from_json(record.state)
             rules = kind.rules_from_json(record.meta["rules"])
             cpus = {int(player) for player in record.meta.get("cpus", {})}
-            humans = tuple(seat.player for seat in state.seats if seat.player not in cpus)
-            logged = [
-                kind.events.build(e.type, e.payload, e.visibility, e.recipient) for e in events
-            ]
+            logged = rebuilt(kind, events)
             _load_what_results_read(rules)
-            results = kind.results(state, logged, list(humans), rules)
+            game = finished(kind, state, logged, humans_of(state, cpus), rules)
         except Exception:
             # An upgrade must not fail on one game the code of today cannot read back.
             log.exception("game %s could not be replayed: it earns no achievement", record.id)
             return None
         runs = self.runs.setdefault(record.guild_id, {})
-        awards = award(kind.achievements, Finished(state, logged, humans, results), runs)
+        awards = award(kind.achievements, game, runs)
         for run in awards.runs:
             held = 0 if run.restarted else runs.get((run.user_id, run.code), 0)
             runs[(run.user_id, run.code)] = held + run.length
