@@ -107,7 +107,7 @@ class MayaCog(
                 render.lobby_embed(table.rules, table.players, seating, table.lang),
                 lobby_view(table.id, table.lang),
             )
-        view: maya.View = table.view()
+        view = table.view_as(SPEC)
         turn = table.legal(view.current) if view.current is not None else []
         # Joining is offered when a newcomer may join (seated at the next round).
         joinable = any(isinstance(action, maya.Join) for action in table.legal(NEWCOMER))
@@ -118,14 +118,14 @@ class MayaCog(
 
     def lines(self, table: Table, events: Sequence[Any], notes: Sequence[Any]) -> list[str]:
         lines = [self.note(table, note) for note in notes]
-        view: maya.View = table.view()
+        view = table.view_as(SPEC)
         lines += render.public_lines(events, view.rules, table.name, table.lang)
         return lines
 
     def standings(self, table: Table, logged: Sequence[Any]) -> list[str]:
         """Mia: by elimination, the winner first. A soirée: who drank most first (a glass
         counts five sips), with the night's titles."""
-        view: maya.View = table.view()
+        view = table.view_as(SPEC)
         lang = table.lang
         if view.rules.lives:
             out = went_out(logged, ev.RoundStarted, ev.PlayerEliminated, ev.PlayerLeft)
@@ -180,7 +180,7 @@ class MayaCog(
         """On its player's turn, the turn's moves (one click, no need for the table); once
         the turn has passed, whose it is; a holder's panel (their dice, the menu) is theirs
         to use, and left as it is."""
-        view: maya.View = table.view(player)
+        view = table.view_as(SPEC, player)
         legal = table.legal(player)
         turn = turn_view(table.id, view, legal, panel.lang)
         if panel.age() > PANEL_SECONDS - 60:
@@ -251,7 +251,7 @@ class MayaCog(
 
     def panel(self, table: Table, player: int, lang: str) -> tuple[str, discord.ui.View | None]:
         """The player's own cup (from their view only) and what they may announce."""
-        seen: maya.View = table.view(player)
+        seen = table.view_as(SPEC, player)
         return render.cup_text(seen, lang), panel_view(table.id, seen, table.legal(player), lang)
 
     async def play_control(

@@ -62,7 +62,7 @@ class MenteurCog(
         if not table.started:
             embed = render.table_embed(None, table.rules, table.name, table.lang, table.players)
             return embed, lobby_view(table.id, table.lang)
-        view: lm.View = table.view()
+        view = table.view_as(SPEC)
         turn = table.legal(view.current) if view.current is not None else []
         return (
             render.table_embed(view, table.rules, table.name, table.lang, table.players),
@@ -75,7 +75,7 @@ class MenteurCog(
 
     def standings(self, table: Table, logged: Sequence[Any]) -> list[str]:
         """By elimination, the winner first (with the dice they kept)."""
-        view: lm.View = table.view()
+        view = table.view_as(SPEC)
         out = went_out(logged, lm.RoundStarted, lm.PlayerEliminated, lm.PlayerLeft)
         gone = {o.player for o in out}
         standing = [
@@ -115,7 +115,7 @@ class MenteurCog(
 
     def panel(self, table: Table, user: int, lang: str) -> tuple[str, discord.ui.View | None]:
         """A player's private panel: their dice, the bid to beat, the raises on their turn."""
-        view: lm.View = table.view(user)
+        view = table.view_as(SPEC, user)
         seat = view.seat(user)
         if not table.running or seat is None or seat.status != lm.IN:
             return t(lang, "m.panel_closed"), None

@@ -79,7 +79,7 @@ class YadesCog(
         if not table.started:
             embed = render.table_embed(None, title, table.name, table.lang, table.players, None)
             return embed, lobby_view(table.id, table.lang)
-        view: y.View = table.view()
+        view = table.view_as(SPEC)
         current = view.current
         deadline = table.deadline if current is not None and not table.is_cpu(current) else None
         embed = render.table_embed(view, title, table.name, table.lang, table.players, deadline)
@@ -316,7 +316,7 @@ class YadesCog(
         if table is None or table.kind != self.game or not table.started:
             return []
         lang = private_lang(interaction)
-        view: y.View = table.view(interaction.user.id)
+        view = table.view_as(SPEC, interaction.user.id)
         if view.current != interaction.user.id:
             return []
         scores = view.scores()
@@ -333,7 +333,7 @@ class YadesCog(
         if not table.started:
             raise TableError("not_started")
         lang = private_lang(interaction)
-        view: y.View = table.view()
+        view = table.view_as(SPEC)
         names = sheet_names(table, view, interaction, lang)
         embed = render.sheet_embed(view, {p: c.name for p, c in table.cpus.items()}, lang)
         drawn = await self._picture(view, names, lang)
@@ -373,7 +373,7 @@ class YadesCog(
         if not table.started:
             raise TableError("not_started")
         player = interaction.user.id
-        view: y.View = table.view(player)
+        view = table.view_as(SPEC, player)
         if view.seat(player) is None:
             raise y.UnknownPlayer(player=player)
         if view.current != player:
