@@ -3,7 +3,7 @@
     .venv/bin/python bench/persistence.py [--tables 100] [--games 3] [--seed 1]
 
 ``--tables`` Mia tables (2 to 5 players, 1 to 3 lives) play at the same time in one
-asyncio loop, on one SQLite file in a temporary directory, through ``Tables.act``:
+asyncio loop, on one SQLite file in a temporary directory, through ``TableRunner.act``:
 apply, then the events and the snapshot written in one transaction (and, for the last
 action of a game, its leaderboard figures and ratings). Each table plays ``--games``
 random games one after the other (uniformly random legal turn actions, never Leave,
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.config import load_settings
 from bot.games import maya
 from bot.storage.sqlite import SqliteRepository
-from bot.table import Tables
+from bot.table import TableRunner
 
 GUILD = 1
 
@@ -37,7 +37,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def play_table(
-    tables: Tables,
+    tables: TableRunner,
     channel: int,
     games: int,
     rng: random.Random,
@@ -103,7 +103,7 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.db"
         repository = await SqliteRepository.open(path)
-        tables = Tables(repository, load_settings({"GOBELET_DICE_SEED": "1"}, dotenv=False))
+        tables = TableRunner(repository, load_settings({"GOBELET_DICE_SEED": "1"}, dotenv=False))
         started = time.perf_counter()
         try:
             written = await asyncio.gather(

@@ -22,7 +22,7 @@ from bot.i18n.commands import CommandTranslator
 from bot.interactions import answers, stale
 from bot.interactions.shared import Shared, Sharing
 from bot.storage import StorageError, open_repository
-from bot.table import Tables
+from bot.table import TableRunner
 from bot.table.clock import backoff
 
 log = logging.getLogger(__name__)
@@ -98,7 +98,7 @@ class Tree(app_commands.CommandTree[Any]):
 
 
 class Gobelet(Sharing, commands.AutoShardedBot):
-    tables: Tables
+    tables: TableRunner
     components: list[stale.DynamicType]
 
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
@@ -151,7 +151,7 @@ class Gobelet(Sharing, commands.AutoShardedBot):
     async def prepare(self, database_url: str) -> None:
         """Open the storage and load every cog (no network needed)."""
         repository = await open_repository(database_url)
-        self.tables = Tables(repository, self.settings)
+        self.tables = TableRunner(repository, self.settings)
         self.shared = Shared(self.tables)
         await self.tree.set_translator(CommandTranslator())
         for name in extensions():

@@ -130,7 +130,7 @@ class _LiveTables:
     def collect(self) -> Iterator[GaugeMetricFamily]:
         family = GaugeMetricFamily(
             "gobelet_live_tables",
-            "Tables open (in their lobby or playing), by game and shard.",
+            "TableRunner open (in their lobby or playing), by game and shard.",
             labels=["game", "shard"],
         )
         if self.source is not None:

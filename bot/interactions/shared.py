@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     import discord
 
     from bot.interactions.games import GameSide
-    from bot.table import Tables
+    from bot.table import TableRunner
 
 T = TypeVar("T")
 
@@ -21,7 +21,7 @@ T = TypeVar("T")
 class Shared:
     """The state every cog shares."""
 
-    tables: Tables
+    tables: TableRunner
     games: dict[str, GameSide] = field(default_factory=dict)  # game -> its Discord side
     command_ids: dict[str, int] = field(default_factory=dict)  # "maya start" -> id, once synced
     _services: dict[type, object] = field(default_factory=dict)

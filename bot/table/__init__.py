@@ -3,7 +3,7 @@ one transaction), the scoring of a finished game, the turns that play themselves
 that fires every stored deadline, and games played alone (a tutorial)."""
 
 from bot.table.record import CPU_LEVELS, CPU_NAMES, Cpu, Table, TableError
-from bot.table.runner import Deadlines, Tables
+from bot.table.runner import Deadlines, TableRunner
 from bot.table.turns import Decision, Herald
 
 __all__ = [
@@ -15,5 +15,5 @@ __all__ = [
     "Herald",
     "Table",
     "TableError",
-    "Tables",
+    "TableRunner",
 ]

@@ -181,7 +181,7 @@ class Table:
             version=record.version,
             timeouts={int(k): v for k, v in meta.get("timeouts", {}).items()},
             # Where a release before the timers table kept the turn's deadline (see
-            # Tables.restore): a timer's due is the deadline now.
+            # TableRunner.restore): a timer's due is the deadline now.
             deadline=meta.get("deadline"),
             turn_seconds=meta.get("turn_seconds"),
             rng=rng,

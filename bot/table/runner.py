@@ -1,7 +1,7 @@
 """The runtime of every table: one game per channel, one lock per table, write-ahead
 persistence, then the turns that play themselves (``bot.table.turns``).
 
-Every engine action goes through ``Tables.act``, which fills the dice it rolls, applies it
+Every engine action goes through ``TableRunner.act``, which fills the dice it rolls, applies it
 to a copy of the state with the steps nobody decides that follow it (a deal), writes the
 events and the new snapshot (and a finished game's results, ``bot.table.scoring``) in one
 transaction, and only then makes the new state current: a refused write leaves the table
@@ -62,7 +62,7 @@ def _records(events: Sequence[Any]) -> list[EventRecord]:
     return [EventRecord(e.type, e.visibility, e.to, e.data) for e in events]
 
 
-class Tables(Turns):
+class TableRunner(Turns):
     """The registry of running tables and the only way their games change. ``clock``: the
     dispatcher of this process's deadlines (by default every shard's, on the wall clock)."""
 

@@ -46,7 +46,7 @@ Decision = Callable[["Table", dict[str, Any]], Awaitable[Any | None]]
 
 
 class Turns:
-    """Mixed into ``Tables``: who plays when nobody at the keyboard does."""
+    """Mixed into ``TableRunner``: who plays when nobody at the keyboard does."""
 
     settings: Settings
     heralds: dict[str, Herald]

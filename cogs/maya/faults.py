@@ -34,7 +34,7 @@ from cogs.table.free_text import free_text
 from cogs.table.hooks import Hook, Route, route_of
 
 if TYPE_CHECKING:
-    from bot.table import Tables
+    from bot.table import TableRunner
     from cogs.table.controller import TableController
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ class Faults:
         self.unmanaged: set[int] = set()
 
     @property
-    def tables(self) -> Tables:
+    def tables(self) -> TableRunner:
         return self.controller.tables
 
     def _messages(self, table: Table) -> dict[str, int]:

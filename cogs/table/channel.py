@@ -31,7 +31,7 @@ from bot.i18n import mention_commands, t
 from bot.interactions import answers
 from bot.interactions.stale import custom_ids
 from bot.storage import StorageError
-from bot.table import Table, Tables
+from bot.table import Table, TableRunner
 from cogs.table import hooks
 from cogs.table.hooks import Hook, Route
 
@@ -136,7 +136,7 @@ async def guarded(table: Table, what: str, step: Awaitable[None]) -> None:
 class Channel:
     """A game's tables' messages in their channels, never failing a table."""
 
-    def __init__(self, bot: Gobelet, tables: Tables) -> None:
+    def __init__(self, bot: Gobelet, tables: TableRunner) -> None:
         self.bot = bot
         self.tables = tables
         self.posts: dict[int, Post] = {}  # table id -> what its message shows

@@ -19,7 +19,7 @@ from bot.i18n import t
 from bot.interactions.refusals import Names, refuse
 from bot.kernel.errors import NotNow
 from bot.kernel.spec import GameSpec
-from bot.table import Table, TableError, Tables
+from bot.table import Table, TableError, TableRunner
 from cogs.table.channel import Channel, display_name
 from cogs.table.components import LOBBY_ACTIONS
 from cogs.table.controller import TableController, about_people
@@ -53,7 +53,7 @@ class TableCog(commands.GroupCog):
 
     def __init__(self, bot: Gobelet, side: Side) -> None:
         self.bot = bot
-        self.tables: Tables = bot.tables
+        self.tables: TableRunner = bot.tables
         self.channel = Channel(bot, bot.tables)
         self.controller = TableController(bot.tables, self.channel, side)
         super().__init__()

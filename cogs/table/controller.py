@@ -1,6 +1,6 @@
 """The table controller: one per game, the same sequence for every game's moves.
 
-A move is: lock the table -> ``Tables.act`` (apply + forced steps + persist) -> answer the
+A move is: lock the table -> ``TableRunner.act`` (apply + forced steps + persist) -> answer the
 interaction -> tell the channel -> redraw -> follow the private panels -> schedule the next
 turn. Once a move is stored, the table moves on whatever became of the answer. The game is
 known only through its ``Side`` (its drawing, its story, its panels); the channel through
@@ -18,7 +18,7 @@ import discord
 from bot.i18n import t
 from bot.interactions import answers, permissions
 from bot.interactions.refusals import public_lang, refuse
-from bot.table import Table, TableError, Tables
+from bot.table import Table, TableError, TableRunner
 from cogs.table.achievement_texts import earned_lines
 from cogs.table.channel import Channel, display_name, guarded
 from cogs.table.panels import Panel, Panels, signature
@@ -37,7 +37,7 @@ ROLES = ("player", "lifter", "challenger", "bidder", "loser", "verifier", "accus
 class TableController:
     """Runs a game's tables: their lobby, their moves, their messages, their restart."""
 
-    def __init__(self, tables: Tables, channel: Channel, side: Side) -> None:
+    def __init__(self, tables: TableRunner, channel: Channel, side: Side) -> None:
         self.tables = tables
         self.channel = channel
         self.side = side

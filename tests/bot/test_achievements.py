@@ -16,7 +16,7 @@ from bot.games.maya.values import MAYA
 from bot.i18n import t
 from bot.kernel.achievements import Earned
 from bot.storage.sqlite import SqliteRepository
-from bot.table import Table, Tables
+from bot.table import Table, TableRunner
 from bot.table.scoring import rebuilt
 from cogs.table import TableCog
 
@@ -25,14 +25,14 @@ A, B = 101, 102
 
 
 @pytest.fixture
-async def tables(tmp_path: Path) -> AsyncIterator[Tables]:
+async def tables(tmp_path: Path) -> AsyncIterator[TableRunner]:
     repository = await SqliteRepository.open(tmp_path / "achievements.db")
-    made = Tables(repository, load_settings({"GOBELET_DICE_SEED": "3"}, dotenv=False))
+    made = TableRunner(repository, load_settings({"GOBELET_DICE_SEED": "3"}, dotenv=False))
     yield made
     await made.close()
 
 
-async def a_soiree(tables: Tables, cpu: int = 0) -> Table:
+async def a_soiree(tables: TableRunner, cpu: int = 0) -> Table:
     table = await tables.open(
         kind="maya",
         guild_id=GUILD,
@@ -51,7 +51,7 @@ def other(table: Table, player: int) -> int:
     return next(seat.player for seat in table.view().seats if seat.player != player)
 
 
-async def round_(table: Table, tables: Tables, dice: tuple[int, int], value: int) -> None:
+async def round_(table: Table, tables: TableRunner, dice: tuple[int, int], value: int) -> None:
     """The current player rolls ``dice`` and announces ``value``; the next one lifts."""
     player = table.current
     assert player is not None
@@ -61,7 +61,7 @@ async def round_(table: Table, tables: Tables, dice: tuple[int, int], value: int
     await tables.act(table, maya.Lift(table.current))
 
 
-async def maya_by(table: Table, tables: Tables, player: int) -> None:
+async def maya_by(table: Table, tables: TableRunner, player: int) -> None:
     """``player`` announces a real Maya and is lifted (after losing a round to open it)."""
     if table.current != player:
         await round_(table, tables, (6, 6), 66)  # the other's true 66: player lifted, opens
@@ -70,7 +70,7 @@ async def maya_by(table: Table, tables: Tables, player: int) -> None:
 
 
 async def test_an_achievement_is_earned_once_and_the_next_game_has_nothing_new(
-    tables: Tables,
+    tables: TableRunner,
 ) -> None:
     first = await a_soiree(tables)
     await maya_by(first, tables, A)
@@ -90,7 +90,7 @@ async def test_an_achievement_is_earned_once_and_the_next_game_has_nothing_new(
     assert [(h.code, h.game_id) for h in held[A]] == [("maya_real_maya", first.id)]
 
 
-async def test_a_streak_carries_over_to_the_next_game(tables: Tables) -> None:
+async def test_a_streak_carries_over_to_the_next_game(tables: TableRunner) -> None:
     first = await a_soiree(tables)
     liar = first.current
     assert liar is not None
@@ -114,7 +114,7 @@ async def test_a_streak_carries_over_to_the_next_game(tables: Tables) -> None:
     assert runs == {(lifter, "maya_ten_lifts"): 10}
 
 
-async def test_a_cpu_earns_nothing(tables: Tables) -> None:
+async def test_a_cpu_earns_nothing(tables: TableRunner) -> None:
     table = await a_soiree(tables, cpu=1)
     cpu = next(iter(table.cpus))
     while table.current != cpu:
@@ -183,7 +183,7 @@ def test_the_backfill_looks_for_the_expert_tables_where_the_bot_does(
     assert backfill._table_folders() == (tmp_path / "shipped", tmp_path / "cache")
 
 
-async def test_a_game_s_end_keeps_the_whole_log_it_was_scored_from(tables: Tables) -> None:
+async def test_a_game_s_end_keeps_the_whole_log_it_was_scored_from(tables: TableRunner) -> None:
     """What the end's standings are told from is the game's stored log, read once."""
     table = await a_soiree(tables)
     await maya_by(table, tables, A)

@@ -14,7 +14,7 @@ from bot.config import load_settings
 from bot.games import REGISTRY, maya
 from bot.storage import StorageError, VersionConflict
 from bot.storage.sqlite import SqliteRepository
-from bot.table import Table, Tables
+from bot.table import Table, TableRunner
 
 GUILD, CHANNEL = 1, 10
 A, B = 101, 102
@@ -45,8 +45,8 @@ async def repository(tmp_path: Path) -> AsyncIterator[LosingAnswers]:
     await repo.close()
 
 
-async def started(repository: LosingAnswers) -> tuple[Tables, Table]:
-    tables = Tables(repository, load_settings({"GOBELET_DICE_SEED": "5"}, dotenv=False))
+async def started(repository: LosingAnswers) -> tuple[TableRunner, Table]:
+    tables = TableRunner(repository, load_settings({"GOBELET_DICE_SEED": "5"}, dotenv=False))
     table = await tables.open(
         kind="maya",
         guild_id=GUILD,

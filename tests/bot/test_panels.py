@@ -18,7 +18,7 @@ from bot.games import maya
 from bot.games import menteur as lm
 from bot.interactions.shared import Shared
 from bot.storage.sqlite import SqliteRepository
-from bot.table import Table, Tables
+from bot.table import Table, TableRunner
 from cogs.maya.cog import MayaCog
 from cogs.menteur.cog import MenteurCog
 
@@ -79,14 +79,14 @@ def webhooks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-async def tables(tmp_path: Path) -> AsyncIterator[Tables]:
+async def tables(tmp_path: Path) -> AsyncIterator[TableRunner]:
     repository = await SqliteRepository.open(tmp_path / "panels.db")
-    made = Tables(repository, load_settings({"GOBELET_DICE_SEED": "2"}, dotenv=False))
+    made = TableRunner(repository, load_settings({"GOBELET_DICE_SEED": "2"}, dotenv=False))
     yield made
     await made.close()
 
 
-async def a_game(tables: Tables, kind: str, rules: Any, channel: int) -> Table:
+async def a_game(tables: TableRunner, kind: str, rules: Any, channel: int) -> Table:
     table = await tables.open(
         kind=kind, guild_id=GUILD, channel_id=channel, starter=A, rules=rules, lang="fr"
     )
@@ -95,12 +95,12 @@ async def a_game(tables: Tables, kind: str, rules: Any, channel: int) -> Table:
     return table
 
 
-def the_cog(cls: Any, tables: Tables) -> Any:
+def the_cog(cls: Any, tables: TableRunner) -> Any:
     return cls(SimpleNamespace(tables=tables, shared=Shared(tables)))
 
 
 async def test_a_maya_game_ending_settles_every_panel_while_another_table_opens_one(
-    tables: Tables,
+    tables: TableRunner,
 ) -> None:
     cog: MayaCog = the_cog(MayaCog, tables)
     ending = await a_game(tables, "maya", maya.Rules.for_preset("vies"), 10)
@@ -132,7 +132,7 @@ async def test_a_maya_game_ending_settles_every_panel_while_another_table_opens_
 
 
 async def test_a_menteur_game_ending_closes_every_panel_while_another_table_opens_one(
-    tables: Tables, monkeypatch: pytest.MonkeyPatch
+    tables: TableRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cog: MenteurCog = the_cog(MenteurCog, tables)
     sent: list[int] = []
@@ -187,7 +187,7 @@ def test_what_a_panel_shows_compares_by_its_text_and_its_components() -> None:
 
 
 async def test_a_maya_panel_is_never_edited_once_its_token_has_expired(
-    tables: Tables, monkeypatch: pytest.MonkeyPatch
+    tables: TableRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # An interaction's token lets the bot edit its answer for 15 minutes; Discord answers
     # 401 past them. A panel the table did not move for that long is left as it is.

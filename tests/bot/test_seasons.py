@@ -16,7 +16,7 @@ from bot.games import maya
 from bot.games.maya.metrics import MAYA_BOARD
 from bot.storage import GameResults, Rating, Season
 from bot.storage.sqlite import SqliteRepository
-from bot.table import Table, Tables
+from bot.table import Table, TableRunner
 from bot.table.clock import Clock
 from bot.table.seasons import (
     MONTHS_SETTING,
@@ -49,9 +49,11 @@ def test_midnight_is_the_days_start_in_utc() -> None:
     assert midnight("2026-04-01") - midnight("2026-03-31") == 86400
 
 
-def tables_on(repository: SqliteRepository, wall: FakeTime) -> Tables:
+def tables_on(repository: SqliteRepository, wall: FakeTime) -> TableRunner:
     clock = Clock(repository, now=wall.now, sleep=wall.sleep)
-    return Tables(repository, load_settings({"GOBELET_DICE_SEED": "3"}, dotenv=False), clock=clock)
+    return TableRunner(
+        repository, load_settings({"GOBELET_DICE_SEED": "3"}, dotenv=False), clock=clock
+    )
 
 
 @pytest.fixture
@@ -60,13 +62,13 @@ def wall() -> FakeTime:
 
 
 @pytest.fixture
-async def tables(tmp_path: Path, wall: FakeTime) -> AsyncIterator[Tables]:
+async def tables(tmp_path: Path, wall: FakeTime) -> AsyncIterator[TableRunner]:
     made = tables_on(await SqliteRepository.open(tmp_path / "seasons.db"), wall)
     yield made
     await made.close()
 
 
-async def a_game_counted(tables: Tables, channel: int = CHANNEL) -> Table:
+async def a_game_counted(tables: TableRunner, channel: int = CHANNEL) -> Table:
     """A two-player game stopped after its start: counted, and rated."""
     table = await tables.open(
         kind="maya",
@@ -83,7 +85,7 @@ async def a_game_counted(tables: Tables, channel: int = CHANNEL) -> Table:
     return table
 
 
-async def test_the_first_game_counted_begins_the_servers_first_season(tables: Tables) -> None:
+async def test_the_first_game_counted_begins_the_servers_first_season(tables: TableRunner) -> None:
     assert await tables.repository.seasons(GUILD) == []
     await a_game_counted(tables)
     assert await tables.repository.seasons(GUILD) == [Season(1, "2026-03-15", "2026-04-01")]
@@ -96,7 +98,7 @@ async def test_the_first_game_counted_begins_the_servers_first_season(tables: Ta
 
 
 async def test_figures_from_before_seasons_belong_to_the_first(
-    tables: Tables, wall: FakeTime
+    tables: TableRunner, wall: FakeTime
 ) -> None:
     await tables.repository.save_guild_settings(GUILD, {MONTHS_SETTING: 3})
     # A figure of the previous release, on 2 February: the first season begins that day.
@@ -115,7 +117,7 @@ async def test_figures_from_before_seasons_belong_to_the_first(
 
 
 async def test_a_season_closes_on_its_date_and_the_next_begins(
-    tables: Tables, wall: FakeTime
+    tables: TableRunner, wall: FakeTime
 ) -> None:
     await a_game_counted(tables)
     (rated,) = await tables.repository.player_ratings(GUILD, A)
@@ -164,7 +166,7 @@ async def test_an_overdue_season_closes_at_once_after_a_restart(
 
 
 async def test_a_shorter_length_ends_the_season_on_the_next_boundary_ahead(
-    tables: Tables, wall: FakeTime
+    tables: TableRunner, wall: FakeTime
 ) -> None:
     await tables.repository.save_guild_settings(GUILD, {MONTHS_SETTING: 3})
     await a_game_counted(tables)
@@ -178,7 +180,9 @@ async def test_a_shorter_length_ends_the_season_on_the_next_boundary_ahead(
     assert len(await tables.repository.seasons(GUILD)) == 1
 
 
-async def test_the_length_in_use_chosen_again_moves_nothing(tables: Tables, wall: FakeTime) -> None:
+async def test_the_length_in_use_chosen_again_moves_nothing(
+    tables: TableRunner, wall: FakeTime
+) -> None:
     # A server that played long before seasons: its first season began on its oldest figure.
     game = await tables.repository.create_game(guild_id=GUILD, channel_id=5, kind="maya", meta={})
     await tables.repository.save_game(
@@ -201,7 +205,7 @@ async def test_the_length_in_use_chosen_again_moves_nothing(tables: Tables, wall
     assert timer is not None and timer.due == midnight("2026-04-01")
 
 
-async def test_a_longer_length_moves_the_seasons_end(tables: Tables, wall: FakeTime) -> None:
+async def test_a_longer_length_moves_the_seasons_end(tables: TableRunner, wall: FakeTime) -> None:
     await a_game_counted(tables)
     moved = await tables.seasons.set_length(GUILD, 6)
     assert moved == Season(1, "2026-03-15", "2026-09-01")
@@ -219,7 +223,7 @@ async def test_a_longer_length_moves_the_seasons_end(tables: Tables, wall: FakeT
 
 
 async def test_a_season_timer_fired_again_closes_nothing_more(
-    tables: Tables, wall: FakeTime
+    tables: TableRunner, wall: FakeTime
 ) -> None:
     await a_game_counted(tables)
     timer = tables.clock.get(season_key(GUILD))
@@ -233,7 +237,7 @@ async def test_a_season_timer_fired_again_closes_nothing_more(
 
 
 async def test_a_season_nobody_played_has_no_podium_to_announce(
-    tables: Tables, wall: FakeTime
+    tables: TableRunner, wall: FakeTime
 ) -> None:
     from cogs.classement import podium_embed
 

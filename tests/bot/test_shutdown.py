@@ -10,18 +10,18 @@ import pytest
 from bot.config import load_settings
 from bot.games import maya
 from bot.storage import open_repository
-from bot.table import Table, Tables
+from bot.table import Table, TableRunner
 
 
 @pytest.fixture
-async def tables(tmp_path) -> AsyncIterator[Tables]:
+async def tables(tmp_path) -> AsyncIterator[TableRunner]:
     repository = await open_repository(f"sqlite:///{tmp_path}/g.db")
-    opened = Tables(repository, load_settings({}))
+    opened = TableRunner(repository, load_settings({}))
     yield opened
     await opened.close()
 
 
-async def open_table(tables: Tables, channel: int, *, cpu: int = 0) -> Table:
+async def open_table(tables: TableRunner, channel: int, *, cpu: int = 0) -> Table:
     rules = maya.Rules.for_preset("vies", vies=1)
     return await tables.open(
         kind="maya",
@@ -34,7 +34,7 @@ async def open_table(tables: Tables, channel: int, *, cpu: int = 0) -> Table:
     )
 
 
-async def test_the_drain_waits_for_the_move_in_flight(tables: Tables) -> None:
+async def test_the_drain_waits_for_the_move_in_flight(tables: TableRunner) -> None:
     busy, idle = await open_table(tables, 1), await open_table(tables, 2)
     finished: list[str] = []
 
@@ -50,14 +50,14 @@ async def test_the_drain_waits_for_the_move_in_flight(tables: Tables) -> None:
     assert not busy.lock.locked() and not idle.lock.locked()
 
 
-async def test_the_drain_gives_up_on_a_move_that_never_ends(tables: Tables) -> None:
+async def test_the_drain_gives_up_on_a_move_that_never_ends(tables: TableRunner) -> None:
     stuck = await open_table(tables, 1)
     await stuck.lock.acquire()
     assert not await tables.drain(0.05)
     stuck.lock.release()
 
 
-async def test_once_draining_no_cpu_turn_is_armed(tables: Tables) -> None:
+async def test_once_draining_no_cpu_turn_is_armed(tables: TableRunner) -> None:
     table = await open_table(tables, 1, cpu=1)
     table.players = [-1, 10]  # the CPU opens
     await tables.start(table)

@@ -22,7 +22,7 @@ from bot.config import load_settings
 from bot.games import maya
 from bot.interactions import answers
 from bot.storage import open_repository
-from bot.table import Tables
+from bot.table import TableRunner
 from tests.bot.test_answers import CLICK, SLASH, FakeInteraction
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +75,7 @@ async def test_each_interaction_is_counted_by_kind_and_its_first_answer_timed_on
 
 
 async def test_a_move_stored_is_a_timed_write(tmp_path) -> None:
-    tables = Tables(await open_repository(f"sqlite:///{tmp_path}/g.db"), load_settings({}))
+    tables = TableRunner(await open_repository(f"sqlite:///{tmp_path}/g.db"), load_settings({}))
     try:
         rules = maya.Rules.for_preset("vies", vies=1)
         table = await tables.open(

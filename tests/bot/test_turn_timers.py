@@ -17,7 +17,7 @@ from bot.games import yades as y
 from bot.games.yades.metrics import YadesSetup
 from bot.storage import StorageError, Timer
 from bot.storage.sqlite import SqliteRepository
-from bot.table import Table, Tables
+from bot.table import Table, TableRunner
 from bot.table.clock import RETRY_SECONDS, Clock
 from tests.bot.wall import START, FakeTime, eventually
 
@@ -26,9 +26,11 @@ A, B = 101, 102
 TURN = 45.0
 
 
-def tables_on(repository: SqliteRepository, wall: FakeTime) -> Tables:
+def tables_on(repository: SqliteRepository, wall: FakeTime) -> TableRunner:
     clock = Clock(repository, now=wall.now, sleep=wall.sleep)
-    return Tables(repository, load_settings({"GOBELET_DICE_SEED": "3"}, dotenv=False), clock=clock)
+    return TableRunner(
+        repository, load_settings({"GOBELET_DICE_SEED": "3"}, dotenv=False), clock=clock
+    )
 
 
 @pytest.fixture
@@ -37,13 +39,13 @@ def wall() -> FakeTime:
 
 
 @pytest.fixture
-async def tables(tmp_path: Path, wall: FakeTime) -> AsyncIterator[Tables]:
+async def tables(tmp_path: Path, wall: FakeTime) -> AsyncIterator[TableRunner]:
     made = tables_on(await SqliteRepository.open(tmp_path / "turns.db"), wall)
     yield made
     await made.close()
 
 
-async def a_started_game(tables: Tables) -> Table:
+async def a_started_game(tables: TableRunner) -> Table:
     table = await tables.open(
         kind="maya",
         guild_id=GUILD,
@@ -64,7 +66,7 @@ def turn_of(table: Table) -> Timer:
     return Timer(f"turn:{table.id}", START + TURN, GUILD, payload)
 
 
-async def test_a_human_turn_stores_its_timer_with_the_move(tables: Tables) -> None:
+async def test_a_human_turn_stores_its_timer_with_the_move(tables: TableRunner) -> None:
     table = await a_started_game(tables)
     assert table.deadline == START + TURN
     assert await tables.repository.timers() == [turn_of(table)]
@@ -110,7 +112,7 @@ async def test_a_game_stored_before_the_timers_table_gets_its_timer_from_its_dea
 
 
 async def test_an_absent_players_turn_is_played_for_them_when_its_timer_is_due(
-    tables: Tables, wall: FakeTime
+    tables: TableRunner, wall: FakeTime
 ) -> None:
     table = await a_started_game(tables)
     assert table.state is not None
@@ -138,7 +140,7 @@ async def test_an_absent_players_turn_is_played_for_them_when_its_timer_is_due(
     )
 
 
-async def test_a_game_that_ends_cancels_every_timer_of_its_table(tables: Tables) -> None:
+async def test_a_game_that_ends_cancels_every_timer_of_its_table(tables: TableRunner) -> None:
     table = await a_started_game(tables)
     other = await tables.open(
         kind="maya",
@@ -160,7 +162,7 @@ async def test_a_game_that_ends_cancels_every_timer_of_its_table(tables: Tables)
 
 
 async def test_a_timed_out_turn_that_fails_halfway_is_finished_soon_and_counted_once(
-    tables: Tables, wall: FakeTime, monkeypatch: pytest.MonkeyPatch
+    tables: TableRunner, wall: FakeTime, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await tables.open(
         kind="yades",

@@ -93,7 +93,7 @@ class Joined(discord.ui.LayoutView):
 
 
 game = app_commands.Group(name="game", description="Nested commands")
-table = app_commands.Group(name="table", description="Tables", parent=game)
+table = app_commands.Group(name="table", description="TableRunner", parent=game)
 
 
 @table.command(name="open", description="Open a table")

@@ -164,7 +164,7 @@ async def test_an_english_client_reads_achievements_in_english_on_an_english_ser
     )
 
 
-# Table 1's dice with this seed (``Tables`` seeds a table's dice with the seed and its id):
+# Table 1's dice with this seed (``TableRunner`` seeds a table's dice with the seed and its id):
 # alice is seated first and her first roll is five 6s.
 YADES_AT_ONCE = "4030"
 

@@ -1,7 +1,7 @@
 """A database written before the games moved into their packages still resumes its games.
 
 ``fixtures/before_registry.db`` was written by the bot of commit f7479a9 (the code before
-issue 10), through its own ``Tables``: four running games, one per channel of the default
+issue 10), through its own ``TableRunner``: four running games, one per channel of the default
 world, each waiting for a human — a Maya party with a contested fault being voted, a Mia
 game with a CPU, a Yadès duel after a first roll, a menteur round with a CPU's bid on the
 table. Its snapshots, event logs and table data are in the format of that time.

@@ -11,7 +11,7 @@ from bot.games.yades.metrics import BOARD as YADES_BOARD
 from bot.kernel import rating
 from bot.kernel.spec import Board, Metric
 from bot.storage import GameResults, open_repository
-from bot.table import Tables
+from bot.table import TableRunner
 from cogs.classement import leaderboard_embed, player_embed
 
 GUILD, CHANNEL = 1, 10
@@ -28,12 +28,12 @@ def metric(board: Board, name: str) -> Metric:
 @pytest.fixture
 async def tables(tmp_path):
     repository = await open_repository(f"sqlite:///{tmp_path}/gobelet.db")
-    registry = Tables(repository, load_settings({}))
+    registry = TableRunner(repository, load_settings({}))
     yield registry
     await registry.close()
 
 
-async def open_table(tables: Tables, rules: maya.Rules, players: list[int], *, cpu: int = 0):
+async def open_table(tables: TableRunner, rules: maya.Rules, players: list[int], *, cpu: int = 0):
     table = await tables.open(
         kind="maya",
         guild_id=GUILD,
@@ -52,7 +52,7 @@ async def open_table(tables: Tables, rules: maya.Rules, players: list[int], *, c
     return table
 
 
-async def play(tables: Tables, table, *actions: maya.Action) -> None:
+async def play(tables: TableRunner, table, *actions: maya.Action) -> None:
     for action in actions:
         await tables.act(table, action)
 

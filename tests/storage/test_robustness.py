@@ -18,7 +18,7 @@ from bot.games import maya
 from bot.games.maya.metrics import MIA_BOARD
 from bot.storage import EventRecord, StorageError
 from bot.storage.sqlite import SqliteDriver, SqliteRepository, migrations
-from bot.table import Table, Tables
+from bot.table import Table, TableRunner
 
 GUILD = 1
 A, B = 101, 102
@@ -147,7 +147,7 @@ async def test_a_database_at_any_older_schema_migrates_to_the_latest_and_keeps_i
 # --------------------------------------------------------------------------- many tables at once
 
 
-async def play_one_game(tables: Tables, table: Table, rng: random.Random) -> list[maya.Event]:
+async def play_one_game(tables: TableRunner, table: Table, rng: random.Random) -> list[maya.Event]:
     produced: list[maya.Event] = []
     while table.state is not None and not table.state.over:
         state = table.state
@@ -162,7 +162,7 @@ async def play_one_game(tables: Tables, table: Table, rng: random.Random) -> lis
 
 async def test_fifty_tables_writing_at_once_lose_nothing(tmp_path):
     repo = await SqliteRepository.open(tmp_path / "busy.db")
-    tables = Tables(repo, settings())
+    tables = TableRunner(repo, settings())
     rng = random.Random(2024)
     pool = list(range(1000, 1020))  # players sit at several tables at once
     games = []
@@ -226,8 +226,8 @@ REFUSED = {
 
 async def a_game_in_progress(
     path: Path, *, turn_seconds: float | None = None, inline_writes: bool = True
-) -> tuple[Tables, Table]:
-    tables = Tables(await SqliteRepository.open(path, inline_writes=inline_writes), settings())
+) -> tuple[TableRunner, Table]:
+    tables = TableRunner(await SqliteRepository.open(path, inline_writes=inline_writes), settings())
     table = await tables.open(
         kind="maya",
         guild_id=GUILD,
@@ -258,7 +258,7 @@ def snapshot_of(table: Table) -> tuple:
 
 
 async def assert_refused_and_unchanged(
-    tables: Tables, table: Table, action: maya.Action, reader: SqliteRepository, reason: str
+    tables: TableRunner, table: Table, action: maya.Action, reader: SqliteRepository, reason: str
 ) -> None:
     before = snapshot_of(table)
     stored_before = await reader.game(table.id)
@@ -273,7 +273,7 @@ async def assert_refused_and_unchanged(
     assert await reader.leaderboard(GUILD, "mia", GAMES, None, offset=0, limit=10) == ([], 0)
 
 
-async def assert_accepted(tables: Tables, table: Table, action: maya.Action) -> None:
+async def assert_accepted(tables: TableRunner, table: Table, action: maya.Action) -> None:
     version = table.version
     async with table.lock:
         events = await tables.act(table, action)
@@ -403,7 +403,7 @@ async def test_a_timed_out_turn_is_played_once_the_locked_database_is_back(tmp_p
 
 
 async def test_a_turn_still_times_out_when_an_accusation_and_a_vote_come_meanwhile(tmp_path):
-    tables = Tables(await SqliteRepository.open(tmp_path / "vote.db"), settings())
+    tables = TableRunner(await SqliteRepository.open(tmp_path / "vote.db"), settings())
     c = 103
     try:
         table = await tables.open(
