@@ -49,6 +49,9 @@ class GameSide(Protocol):
     ) -> None:
         """A click on one of this game's table components (its custom_id's parts)."""
 
+    async def rematch(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A click on **Revanche** under the ended game ``table_id``: the same table again."""
+
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         """``/soulever`` at this game's table."""
 

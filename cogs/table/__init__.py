@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from cogs.table.cog import TableCog
 from cogs.table.components import DYNAMIC_ITEMS
 from cogs.table.lift import Lift
+from cogs.table.rematch import REMATCH, Offers
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -18,6 +19,9 @@ __all__ = ["TableCog"]
 
 async def setup(bot: Gobelet) -> None:
     bot.add_components(*DYNAMIC_ITEMS)
+    offers = Offers(bot)
+    bot.shared.provide(offers)
+    bot.tables.clock.handle(REMATCH, offers.end)
     await bot.add_cog(Lift(bot))
 
 

@@ -142,6 +142,10 @@ class TableCog(commands.GroupCog):
         step_checked = step if control.stepped else None
         await self.controller.play(interaction, table, action, step=step_checked)
 
+    async def rematch(self, interaction: discord.Interaction, table_id: int) -> None:
+        """**Revanche** under an ended game of this game's."""
+        await self.controller.rematch(interaction, table_id)
+
     async def lift(self, interaction: discord.Interaction, table: Table) -> None:
         """``/soulever`` at this game's table (the games that lift a cup say what it does)."""
         raise TableError("table_busy", game=self.game)

@@ -164,7 +164,49 @@ class TableSelect(
             untie(self.view, interaction)
 
 
-DYNAMIC_ITEMS = (TableButton, TableSelect)
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gobre:(?P<game>[a-z]+):(?P<table>\d+)",
+):
+    """**Revanche** on an ended game's last table message: the same table again."""
+
+    def __init__(self, game: str, table: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🔁",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"gobre:{game}:{table}",
+            )
+        )
+        self.game = game
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(match["game"], int(match["table"]), label=label_of(item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = shared(interaction.client)
+        game = bot.games.get(self.game) if bot is not None else None
+        try:
+            if game is None or interaction.guild_id is None:
+                await reply(interaction, t(private_lang(interaction), "err.stale"), ephemeral=True)
+                return
+            await game.rematch(interaction, self.table)
+        finally:
+            untie(self.view, interaction)
+
+
+def rematch_view(game: str, table_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game, table_id, label=t(lang, "btn.rematch")))
+    return view
+
+
+DYNAMIC_ITEMS = (TableButton, TableSelect, RematchButton)
 
 
 def lobby_view(table_id: int, lang: str) -> discord.ui.View:

@@ -19,9 +19,12 @@ from bot.i18n import t
 from bot.interactions import answers, permissions
 from bot.interactions.refusals import public_lang, refuse
 from bot.table import Table, TableError, TableRunner
+from bot.table.record import SYSTEM_RANDOM
 from cogs.table.achievement_texts import earned_lines
-from cogs.table.channel import Channel, display_name, guarded
+from cogs.table.channel import Channel, Post, display_name, guarded
+from cogs.table.components import rematch_view
 from cogs.table.panels import Panel, Panels, signature
+from cogs.table.rematch import AWAITED, OFFER_TURNS, Offers, key, offer
 
 if TYPE_CHECKING:
     from cogs.table.side import Side
@@ -43,6 +46,7 @@ class TableController:
         self.side = side
         self.panels = Panels()  # the players' private panels kept live, by table
         self._resuming: dict[int, Table] = {}  # restored tables not resumed yet
+        self._ending: dict[int, Table] = {}  # games whose end is being told, by table id
 
     @property
     def game(self) -> str:
@@ -86,9 +90,9 @@ class TableController:
         ``interaction``: a command answered with the table's new copy; ``actor``: the person
         whose move it shows (not pinged)."""
         embed, view = self.side.table_message(table)
-        await self.channel.draw_table(
-            table, embed, view if table.running else None, interaction=interaction, actor=actor
-        )
+        if not table.running:  # an ended game's last message offers a rematch
+            view = rematch_view(self.game, table.id, table.lang) if table.started else None
+        await self.channel.draw_table(table, embed, view, interaction=interaction, actor=actor)
 
     # ------------------------------------------------------------------ opening a table
 
@@ -160,6 +164,9 @@ class TableController:
             if action == "join":
                 await self.tables.join_lobby(table, user, name=display_name(interaction))
                 lines = [t(table.lang, "note.lobby_joined", player=table.name(user))]
+                if self._everyone_back(table):  # a rematch starts with its last player
+                    lines += self.started_lines(table, await self.start(table))
+                    action = "start"
             elif action == "leave":
                 closed = await self.tables.leave_lobby(table, user)
                 key = "note.lobby_closed" if closed else "note.lobby_left"
@@ -311,12 +318,22 @@ class TableController:
     ) -> None:
         """Once a move is told: what the game keeps in step, the standings at its end, the
         redraw (``interaction``: a command answered with the table; ``actor``: who moved,
-        not pinged), then the private panels."""
-        await guarded(table, "follow the move", self.side.kept(table, events))
-        if any(isinstance(event, self.side.endings) for event in events):
-            await guarded(table, "tell the standings", self._ended(table))
-        await guarded(table, "redraw the table", self.refresh(table, interaction, actor=actor))
-        await guarded(table, "follow the panels", self.follow_panels(table))
+        not pinged), then the private panels; at a game's end, the rematch offer."""
+        ended = table.started and not table.running
+        if ended:  # a click on its last message waits for the offer that comes with it
+            self._ending[table.id] = table
+        try:
+            await guarded(table, "follow the move", self.side.kept(table, events))
+            if any(isinstance(event, self.side.endings) for event in events):
+                await guarded(table, "tell the standings", self._ended(table))
+            post = self.channel.post(table)  # an ended game's, forgotten once drawn
+            await guarded(table, "redraw the table", self.refresh(table, interaction, actor=actor))
+            await guarded(table, "follow the panels", self.follow_panels(table))
+            if ended and post.message_id is not None:
+                turns = OFFER_TURNS * self.tables.turn_seconds(table)
+                await guarded(table, "offer a rematch", self._offer(table, post, turns))
+        finally:
+            self._ending.pop(table.id, None)
 
     async def _ended(self, table: Table) -> None:
         """The game just ended: its final standings head the table's last message, with
@@ -361,6 +378,95 @@ class TableController:
                 self.panels.drop(table.id, player, panel)
                 continue
             panel.live = view is not None
+
+    # ------------------------------------------------------------------ a rematch
+
+    async def rematch(self, interaction: discord.Interaction, ended_id: int) -> None:
+        """**Revanche** under the ended game ``ended_id``: one of its players opens the same
+        table (its options, its CPU players and their level), seated; the others are asked
+        to join, and the game starts once they all have."""
+        ending = self._ending.get(ended_id)
+        if ending is not None:  # its last message is being drawn, its offer with it
+            async with ending.lock:
+                pass
+        try:
+            offered = self.tables.clock.get(key(ended_id))
+            record = await self.tables.repository.game(ended_id) if offered else None
+            if (
+                offered is None
+                or record is None
+                or record.kind != self.game
+                or record.channel_id != interaction.channel_id
+                or record.status in ("lobby", "active")
+            ):
+                raise TableError("rematch_over")  # a forged click is as late as a late one
+            ended = Table.from_record(record, SYSTEM_RANDOM)
+            user = interaction.user.id
+            if user not in ended.humans():
+                raise TableError("rematch_not_yours")
+            levels = [cpu.level for cpu in ended.cpus.values()]
+            settings = {"language": ended.lang, "turn_seconds": ended.turn_seconds}
+            level = levels[0] if levels else "moyen"
+            table = await self.open(
+                interaction, ended.rules, settings, cpu=len(levels), level=level
+            )
+        except Exception as error:
+            await refuse(interaction, error)
+            return
+        # One rematch an offer: it ends now, its button taken off with the click.
+        await guarded(table, "take the offer off", answers.update(interaction, view=None))
+        offers = self.channel.bot.shared.service(Offers)
+        if offers is not None:
+            offers.taken(offered)
+        try:
+            await self.tables.clock.cancel(offered.key)
+        except Exception:
+            log.warning("rematch %s: its offer could not end", ended_id, exc_info=True)
+        others = [player for player in ended.humans() if player != user]
+        if not others:  # against CPU players only: it starts at once
+            await self._rematch_alone(interaction, table)
+            return
+        self.channel.post(table).kept[AWAITED] = others
+        players = ", ".join(table.name(player) for player in others)
+        text = t(table.lang, "note.rematch", player=table.name(user), players=players)
+        await self.opened(interaction, table, text)
+        # The one ping of the rematch: those it waits for.
+        call = t(table.lang, "note.rematch_call", players=players)
+        pinged = discord.AllowedMentions(users=[discord.Object(p) for p in others])
+        await guarded(
+            table,
+            "call the rematch's players",
+            answers.reply(interaction, call, ephemeral=False, mentions=pinged),
+        )
+
+    async def _offer(self, table: Table, post: Post, seconds: float) -> None:
+        """An ended game's last message offers a rematch (``post``: the table's, drawn)."""
+        assert post.message_id is not None
+        offered = offer(table, post.message_id, seconds)
+        await self.tables.clock.set(offered)
+        offers = self.channel.bot.shared.service(Offers)
+        if offers is not None:
+            offers.keep(offered, post.route)
+
+    async def _rematch_alone(self, interaction: discord.Interaction, table: Table) -> None:
+        user = interaction.user.id
+        async with table.lock:
+            lines = [t(table.lang, "note.rematch_alone", player=table.name(user))]
+            try:
+                lines += self.started_lines(table, await self.start(table))
+            except Exception as error:
+                await refuse(interaction, error, table)
+                await self.show_unstarted(table)
+                return
+            await self.channel.tell(table, lines)
+            await guarded(table, "draw the table", self.refresh(table, interaction, actor=user))
+            await self.answered(interaction, table, lines)
+            self.tables.schedule(table)
+
+    def _everyone_back(self, table: Table) -> bool:
+        """Whether a rematch's lobby now seats every player it waits for."""
+        awaited: list[int] = self.channel.post(table).kept.get(AWAITED) or []
+        return bool(awaited) and all(player in table.players for player in awaited)
 
     # ------------------------------------------------------------------ restart
 

@@ -9,6 +9,7 @@ me-done = Done.
 
 ## btn
 btn-join = Join
+btn-rematch = Rematch
 btn-start = Start
 btn-leave = Leave
 btn-dice = My dice
@@ -32,6 +33,8 @@ err-no_table = There is no { $game } game in this channel. Start one with { $com
 err-table_busy = A { $game } game is already running in this channel; finish it or play in another channel.
 err-stale = This button belongs to a finished game.
 err-stale_turn = Too late: this button is from a turn already played.
+err-rematch_over = This rematch is no longer on offer.
+err-rematch_not_yours = Only the players of that game can start its rematch.
 err-wrong_message = This control is not on this message: nothing was played.
 err-not_starter = Only { $starter } (or a member with Manage Server) can do that.
 err-not_in_lobby = The game has already started.
@@ -61,6 +64,9 @@ note-started = 🎲 The game starts! Order of play: { $order }
 note-lobby_joined = 👋 { $player } joins the table.
 note-lobby_left = 🚪 { $player } leaves the table.
 note-lobby_closed = 🚪 { $player } leaves the table; nobody is left: the table is closed.
+note-rematch = 🔁 Rematch! { $player } opens the same table again, same options. Waiting for { $players }: the game starts as soon as everyone has joined.
+note-rematch_call = 🔁 { $players }: rematch? Click **Join** on the table.
+note-rematch_alone = 🔁 Rematch! { $player } opens the same table again, same options.
 note-stopped_by = 🛑 { $player } stops the game.
 
 ## err

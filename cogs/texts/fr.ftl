@@ -9,6 +9,7 @@ me-done = C'est noté.
 
 ## btn
 btn-join = Rejoindre
+btn-rematch = Revanche
 btn-start = Commencer
 btn-leave = Quitter
 btn-dice = Mes dés
@@ -32,6 +33,8 @@ err-no_table = Il n'y a pas de partie de { $game } dans ce salon. Lancez-en une 
 err-table_busy = Une partie de { $game } est déjà en cours dans ce salon ; terminez-la ou jouez dans un autre salon.
 err-stale = Ce bouton appartient à une partie terminée.
 err-stale_turn = Trop tard : ce bouton date d'un tour déjà joué.
+err-rematch_over = Cette revanche n'est plus proposée.
+err-rematch_not_yours = Seuls les joueurs de cette partie peuvent lancer sa revanche.
 err-wrong_message = Ce bouton n'est pas sur ce message : rien n'a été joué.
 err-not_starter = Seul·e { $starter } (ou un membre avec « Gérer le serveur ») peut faire ça.
 err-not_in_lobby = La partie a déjà commencé.
@@ -61,6 +64,9 @@ note-started = 🎲 La partie commence ! Ordre de jeu : { $order }
 note-lobby_joined = 👋 { $player } rejoint la table.
 note-lobby_left = 🚪 { $player } quitte la table.
 note-lobby_closed = 🚪 { $player } quitte la table ; plus personne : la table est fermée.
+note-rematch = 🔁 Revanche ! { $player } relance la même table, mêmes options. On attend { $players } : la partie commence dès que tout le monde a rejoint.
+note-rematch_call = 🔁 { $players } : revanche ? Cliquez **Rejoindre** sur la table.
+note-rematch_alone = 🔁 Revanche ! { $player } relance la même table, mêmes options.
 note-stopped_by = 🛑 { $player } arrête la partie.
 
 ## err

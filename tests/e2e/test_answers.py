@@ -142,7 +142,7 @@ async def test_a_click_on_a_button_of_a_stopped_table_is_answered_privately(
     # The stopped table is shown anew without buttons; a screen that still shows them
     # (the copy above, not yet gone from it) sends the click all the same.
     stopped = await emulator.wait_for(
-        lambda: driver.table if driver.table and not driver.table.buttons else None,
+        lambda: driver.table if driver.table and not driver.table.table_controls else None,
         what="the stopped table without buttons",
     )
     answer = await (await emulator.click(alice, stopped, turn_button, stale=True)).reply()

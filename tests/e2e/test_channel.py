@@ -108,8 +108,8 @@ class Watch:
 
     def controls(self) -> Message:
         table = self.emulator.transcript.table(self.channel.id)
-        assert table is not None and any(c.startswith("gob") for c in table.custom_ids), (
-            "the table message carries no controls"
+        assert table is not None and table.table_controls, (
+            f"the table message carries no controls: {table.custom_ids if table else None}"
         )
         return table
 
@@ -280,7 +280,7 @@ async def play_yades(emulator: DiscordEmulator, watch: Watch) -> Message:
             table = emulator.transcript.table(watch.channel.id)
             if table is None:
                 return None
-            if not table.custom_ids and "🏁" in table.text:
+            if not table.table_controls and "🏁" in table.text:
                 return table
             shown = yades_turn(table.snapshot())
             return table if shown in humans and decision_of(table) > last else None
@@ -290,7 +290,7 @@ async def play_yades(emulator: DiscordEmulator, watch: Watch) -> Message:
     message = await decision()
     watch.moved(0)
     for _ in range(400):
-        if not message.custom_ids:
+        if not message.table_controls:
             break
         last = decision_of(message)
         await watch.chatter()
@@ -305,7 +305,7 @@ async def play_yades(emulator: DiscordEmulator, watch: Watch) -> Message:
             select = message.selects[0]
             await (await emulator.choose(user, message, select.values[0], select)).response()
         message = await decision()
-        if message.custom_ids:
+        if message.table_controls:
             watch.moved()
         else:
             watch.moves += 1
@@ -380,7 +380,7 @@ async def play_menteur(emulator: DiscordEmulator, watch: Watch, dice: int) -> Me
     message = await game.table()
     watch.moved(0)
     for _ in range(600):
-        if not message.custom_ids:
+        if not message.table_controls:
             break
         found = re.search(r"👉 <@(\d+)>", message.text)
         if found is None:
@@ -404,7 +404,7 @@ async def play_menteur(emulator: DiscordEmulator, watch: Watch, dice: int) -> Me
             value = select.values[min(len(select.values) - 1, watch.rng.randrange(3))]
             await (await emulator.choose(user, panel, value, select)).response()
         message = await game.table()
-        if message.custom_ids:
+        if message.table_controls:
             watch.moved()
         else:
             watch.moves += 1
@@ -534,7 +534,7 @@ async def test_whoever_starts_a_game_and_plays_first_is_not_pinged(
         assert player == bob.id and pings == [bob.id]  # the turn passes to him: one ping
         await (await emulator.slash(alice, comptoir, stop)).reply()
         await emulator.wait_for(
-            lambda: not any(m.custom_ids for m in emulator.transcript.public(comptoir.id)),
+            lambda: not any(m.table_controls for m in emulator.transcript.public(comptoir.id)),
             what="the table stopped",
         )
     raise AssertionError("the starter never played first in 20 games")

@@ -174,14 +174,14 @@ async def test_a_yades_duel_played_with_slash_commands_spends_little_of_the_glob
         table = emulator.transcript.table(comptoir.id)
         if table is None:
             return None
-        if not table.custom_ids and "🏁" in table.text:
+        if not table.table_controls and "🏁" in table.text:
             return table
         mine = yades_turn(table.snapshot()) == alice.id and decision_of(table) > last
         return table if mine else None
 
     for _ in range(60):
         table = await emulator.wait_for(alices_turn, what="alice's turn")
-        if not table.custom_ids:
+        if not table.table_controls:
             break
         last = decision_of(table)
         rolled = await (await emulator.slash(alice, comptoir, "yades lancer")).reply()

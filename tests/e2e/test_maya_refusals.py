@@ -267,7 +267,9 @@ async def test_buttons_of_a_stopped_game_are_refused_as_stale(
 
     stopped = await (await emulator.slash(alice, comptoir, "maya stop")).reply()
     assert not stopped.ephemeral and f"🛑 <@{alice.id}> arrête la partie." in stopped.text
-    await emulator.wait_for(lambda: not driver.table.buttons, what="the table without buttons")
+    await emulator.wait_for(
+        lambda: not driver.table.table_controls, what="the table without buttons"
+    )
 
     # A new table in the same channel: the old buttons must not reach it.
     await (await emulator.slash(bob, comptoir, "maya start")).reply()
@@ -377,7 +379,9 @@ async def test_only_the_starter_or_a_manager_may_stop_a_table(
     assert not stopped.ephemeral
     assert f"🛑 <@{carol.id}> arrête la partie." in stopped.text
     assert "🏁 La partie est terminée." in stopped.text
-    await emulator.wait_for(lambda: not driver.table.buttons, what="the table without buttons")
+    await emulator.wait_for(
+        lambda: not driver.table.table_controls, what="the table without buttons"
+    )
     no_table = await refused(await emulator.slash(alice, comptoir, "maya stop"))
     assert (
         no_table.text

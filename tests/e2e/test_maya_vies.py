@@ -695,7 +695,7 @@ async def test_when_the_last_human_times_out_the_cpus_do_not_play_on_alone(
     )
     await emulator.wait_for(driver.over)
     await emulator.wait_for(  # the table's copies above the last are gone
-        lambda: not any(m.buttons for m in emulator.transcript.public(driver.channel.id)),
+        lambda: not any(m.table_controls for m in emulator.transcript.public(driver.channel.id)),
         what="the table settled",
     )
     quiet = len(emulator.transcript.events)
@@ -720,7 +720,7 @@ async def test_when_the_last_human_leaves_the_cpus_do_not_play_on_alone(
     await emulator.wait_message(driver.channel, containing="La partie est terminée")
     await emulator.wait_for(driver.over)
     await emulator.wait_for(  # the table's copies above the last are gone
-        lambda: not any(m.buttons for m in emulator.transcript.public(driver.channel.id)),
+        lambda: not any(m.table_controls for m in emulator.transcript.public(driver.channel.id)),
         what="the table settled",
     )
     quiet = len(emulator.transcript.events)

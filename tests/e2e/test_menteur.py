@@ -46,7 +46,7 @@ class Game:
             for message in reversed(self.emulator.transcript.public(self.channel.id)):
                 if not is_table(message):
                     continue
-                if not message.custom_ids and "Partie terminée" in message.text:
+                if not message.table_controls and "Partie terminée" in message.text:
                     return message
                 if step_of(message) > self.last and TURN.search(message.text):
                     return message
@@ -101,7 +101,7 @@ class Game:
     async def play(self, *, max_decisions: int = 600) -> Message:
         for _ in range(max_decisions):
             message = await self.table()
-            if not message.custom_ids:
+            if not message.table_controls:
                 return message
             found = TURN.search(message.text)
             if found is None:

@@ -42,7 +42,7 @@ class Duel:
             for message in reversed(self.emulator.transcript.public(self.channel.id)):
                 if "Yadès" not in message.text or not message.embeds:
                     continue
-                if not message.custom_ids and "🏁" in message.text:
+                if not message.table_controls and "🏁" in message.text:
                     return message
                 if step_of(message) > self.last and TURN.search(message.text):
                     return message
@@ -68,7 +68,7 @@ class Duel:
     async def play(self, *, max_decisions: int = 400) -> Message:
         for _ in range(max_decisions):
             message = await self.table()
-            if not message.custom_ids:
+            if not message.table_controls:
                 return message
             found = TURN.search(message.text)
             assert found is not None
@@ -330,7 +330,7 @@ async def test_a_lobby_played_with_slash_commands_until_someone_gives_up(
     gone = await (await emulator.slash(player, comptoir, "yades abandon")).reply()
     assert "quitte la table" in gone.text
     end = await emulator.wait_message(comptoir, containing="🏁 Partie terminée")
-    assert not end.buttons
+    assert not end.table_controls and end.rematch_offered
 
 
 @pytest.mark.bot_env(GOBELET_TURN_SECONDS="1")
@@ -456,7 +456,7 @@ async def test_only_the_starter_or_a_manager_may_stop_a_yades_table(
     by_manager = await (await emulator.slash(carol, comptoir, "yades stop")).reply()
     assert not by_manager.ephemeral and f"<@{carol.id}>" in by_manager.text
     end = await emulator.wait_message(comptoir, where=lambda m: "🏁" in m.text and bool(m.embeds))
-    assert not end.custom_ids
+    assert not end.table_controls and end.rematch_offered
     again = await (await emulator.slash(bob, comptoir, "yades start")).reply()
     assert not again.ephemeral
 

@@ -235,6 +235,16 @@ class Message:
     def custom_ids(self) -> list[str]:
         return [c.custom_id for c in self.all_components() if c.custom_id]
 
+    @property
+    def table_controls(self) -> list[str]:
+        """The custom_ids of a table's own buttons and menus: an ended game's last message
+        keeps only its **Revanche** (``gobre:``), which is no control of the table."""
+        return [c for c in self.custom_ids if c.startswith(("gob:", "gobsel:"))]
+
+    @property
+    def rematch_offered(self) -> bool:
+        return any(c.startswith("gobre:") for c in self.custom_ids)
+
     def button(
         self, label: str | None = None, *, custom_id: str | None = None, emoji: str | None = None
     ) -> Component:
