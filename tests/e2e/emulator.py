@@ -85,9 +85,12 @@ from tests.e2e.validation import (
 from tests.e2e.world import (
     ADD_REACTIONS,
     ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
     MANAGE_MESSAGES,
+    PUBLIC_THREAD,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     Channel,
     Guild,
@@ -1092,6 +1095,8 @@ class DiscordEmulator:
             ("PATCH", f"{api}/webhooks/{{app}}/{{token}}/messages/{{message}}", self._webhook_edit),
             ("DELETE", f"{api}/webhooks/{{app}}/{{token}}/messages/{{message}}", self._webhook_del),
             ("GET", f"{api}/channels/{{channel}}", self._get_channel),
+            ("PATCH", f"{api}/channels/{{channel}}", self._patch_channel),
+            ("POST", f"{api}/channels/{{channel}}/threads", self._start_thread),
             ("POST", f"{api}/channels/{{channel}}/typing", self._typing),
             ("GET", f"{api}/channels/{{channel}}/messages", self._history),
             ("POST", f"{api}/channels/{{channel}}/messages", self._post_message),
@@ -1423,6 +1428,45 @@ class DiscordEmulator:
     async def _get_channel(self, request: web.Request) -> web.StreamResponse:
         return json_response(self._channel(request).payload())
 
+    async def _start_thread(self, request: web.Request) -> web.StreamResponse:
+        """A public thread started from a text channel, without a message."""
+        channel = self._channel(request)
+        guild = self.world.guild_of(channel)
+        if guild is None or channel.is_thread:
+            raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
+        self._bot_needs(channel, CREATE_PUBLIC_THREADS)
+        body, _ = await self._body(request)
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100 or int(body.get("type", PUBLIC_THREAD)) != PUBLIC_THREAD:
+            raise DiscordHTTPError(400, 50035, "Invalid Form Body")
+        thread = Channel(
+            self.world.new_id(),
+            name,
+            guild.id,
+            PUBLIC_THREAD,
+            parent_id=channel.id,
+            owner_id=self.world.bot.id,
+        )
+        guild.threads.append(thread)
+        await self._guild_event(guild, "THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return json_response(thread.payload(), status=201)
+
+    async def _patch_channel(self, request: web.Request) -> web.StreamResponse:
+        """A thread archived (or unarchived) by the bot, which started it."""
+        channel = self._channel(request)
+        guild = self.world.guild_of(channel)
+        if guild is None or not channel.is_thread or channel.owner_id != self.world.bot.id:
+            raise _fail(MISSING_PERMISSIONS)
+        body, _ = await self._body(request)
+        if "archived" in body:
+            channel.archived = bool(body["archived"])
+        await self._guild_event(guild, "THREAD_UPDATE", channel.payload())
+        return json_response(channel.payload())
+
+    async def _guild_event(self, guild: Guild, name: str, payload: dict[str, Any]) -> None:
+        for session in self._audience(guild.id):
+            await self._dispatch(session, name, payload)
+
     async def _create_dm(self, request: web.Request) -> web.StreamResponse:
         body, _ = await self._body(request)
         try:
@@ -1671,6 +1715,8 @@ class DiscordEmulator:
     # --- REST: channel messages ------------------------------------------------------------
 
     def _bot_needs(self, channel: Channel, permission: int) -> None:
+        if channel.is_thread and permission & SEND_MESSAGES:  # a thread's own permission
+            permission = (permission & ~SEND_MESSAGES) | SEND_MESSAGES_IN_THREADS
         guild = self.world.guild_of(channel)
         if guild is None:
             return

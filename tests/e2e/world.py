@@ -31,6 +31,7 @@ MENTION_EVERYONE = 1 << 17
 USE_EXTERNAL_EMOJIS = 1 << 18
 CHANGE_NICKNAME = 1 << 26
 USE_APPLICATION_COMMANDS = 1 << 31
+CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 
@@ -47,6 +48,7 @@ EVERYONE_DEFAULT = (
     | USE_EXTERNAL_EMOJIS
     | CHANGE_NICKNAME
     | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
 
@@ -55,6 +57,7 @@ BOT_ROLE_DEFAULT = EVERYONE_DEFAULT | MANAGE_MESSAGES
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+PUBLIC_THREAD = 11
 
 # A snowflake's low 22 bits are its worker, process and increment; Discord shards on the rest.
 SNOWFLAKE_TIME_SHIFT = 22
@@ -162,10 +165,17 @@ class Channel:
     position: int = 0
     recipient: User | None = None  # DM channels only
     overwrites: list[Overwrite] = field(default_factory=list)
+    parent_id: int | None = None  # a thread's channel
+    owner_id: int | None = None  # who started a thread
+    archived: bool = False  # a thread's
 
     @property
     def is_dm(self) -> bool:
         return self.guild_id is None
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
     def payload(self) -> dict[str, Any]:
         if self.recipient is not None:
@@ -187,8 +197,22 @@ class Channel:
             "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
-            "parent_id": None,
+            "parent_id": str(self.parent_id) if self.parent_id is not None else None,
             "flags": 0,
+            **(self._thread_payload() if self.is_thread else {}),
+        }
+
+    def _thread_payload(self) -> dict[str, Any]:
+        return {
+            "owner_id": str(self.owner_id),
+            "message_count": 0,
+            "member_count": 1,
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": now_iso(),
+                "locked": False,
+            },
         }
 
 
@@ -228,6 +252,7 @@ class Guild:
     owner_id: int
     preferred_locale: str = "fr"
     channels: list[Channel] = field(default_factory=list)
+    threads: list[Channel] = field(default_factory=list)
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
 
@@ -271,6 +296,8 @@ class Guild:
             return ALL_PERMISSIONS
         if channel is None:
             return value
+        if channel.parent_id is not None:  # a thread's are its channel's
+            channel = next(c for c in self.channels if c.id == channel.parent_id)
         found = {(o.id, o.member): o for o in channel.overwrites}
         everyone = found.get((self.id, False))
         if everyone is not None:
@@ -325,7 +352,7 @@ class Guild:
             "voice_states": [],
             "members": [member.payload() for member in self.members.values()],
             "channels": [channel.payload() for channel in self.channels],
-            "threads": [],
+            "threads": [thread.payload() for thread in self.threads if not thread.archived],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -506,7 +533,7 @@ class World:
         if name is not None:
             return self.guild(guild_or_id).channel(name)
         for guild in self.guilds.values():
-            for channel in guild.channels:
+            for channel in (*guild.channels, *guild.threads):
                 if channel.id == guild_or_id:
                     return channel
         for channel in self.dm_channels.values():
