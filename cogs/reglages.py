@@ -23,6 +23,7 @@ from bot.storage import Season, WebPage
 from bot.table import TableError
 from bot.table.seasons import CHANNEL_SETTING, DEFAULT_MONTHS, LENGTHS, MONTHS_SETTING, midnight
 from bot.web import new_token, page_address
+from cogs.table import threads
 from cogs.table.settings import GameSettings
 
 if TYPE_CHECKING:
@@ -52,6 +53,9 @@ def describe_settings(
         t(lang, "settings.season", months=months, channel=f"<#{channel}>")
         if channel
         else t(lang, "settings.season_quiet", months=months)
+    )
+    lines.append(
+        t(lang, "settings.threads_on" if settings.get(threads.SETTING) else "settings.threads_off")
     )
     for game in games:
         lines += game.describe(settings, lang)
@@ -106,6 +110,11 @@ class Settings(GameSettings):
         if langue not in LANGUAGES:
             raise TableError("unknown_language", languages=", ".join(LANGUAGES))
         await self._update(interaction, language=None if langue == "auto" else langue)
+
+    @app_commands.command(name="fils", description="Ouvrir chaque table dans un fil du salon")
+    @app_commands.describe(activer="Chaque table dans un fil public (non : dans le salon)")
+    async def tables_in_threads(self, interaction: discord.Interaction, activer: bool) -> None:
+        await self._update(interaction, **{threads.SETTING: True if activer else None})
 
     @app_commands.command(
         name="saison", description="La durée des saisons et le salon où annoncer leur podium"

@@ -318,6 +318,7 @@ class MayaCog(
         cpu="Nombre de joueurs CPU à la table",
         niveau="Niveau des joueurs CPU",
         gage="Le gage (par défaut : gorgée, ou vie pour Mia)",
+        fil="Jouer dans un fil public du salon (par défaut : le réglage du serveur)",
     )
     @app_commands.choices(
         mode=maya_options.MODES,
@@ -341,6 +342,7 @@ class MayaCog(
         inversion: bool | None = None,
         fautes: bool | None = None,
         gage: app_commands.Range[str, 1, 30] | None = None,
+        fil: bool | None = None,
     ) -> None:
         answers.expect_public(interaction)
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
@@ -353,6 +355,7 @@ class MayaCog(
             settings,
             cpu=cpu,
             level=niveau if niveau in CPU_LEVELS else "moyen",
+            thread=fil,
         )
         text = t(
             table.lang,

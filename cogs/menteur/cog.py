@@ -148,6 +148,7 @@ class MenteurCog(
     @app_commands.describe(
         cpu="Nombre de joueurs CPU à la table",
         niveau="Niveau des joueurs CPU",
+        fil="Jouer dans un fil public du salon (par défaut : le réglage du serveur)",
         **menteur_options.DESCRIPTIONS,
     )
     @app_commands.choices(des=menteur_options.DICE)
@@ -163,12 +164,15 @@ class MenteurCog(
         niveau: str = "moyen",
         calza: bool | None = None,
         palifico: bool | None = None,
+        fil: bool | None = None,
     ) -> None:
         answers.expect_public(interaction)
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
         given = {"dice": des, "jokers": jokers, "calza": calza, "palifico": palifico}
         rules = menteur_options.table_rules(settings, given)
-        table = await self.controller.open(interaction, rules, settings, cpu=cpu, level=niveau)
+        table = await self.controller.open(
+            interaction, rules, settings, cpu=cpu, level=niveau, thread=fil
+        )
         text = t(
             table.lang,
             "note.table_opened",

@@ -20,6 +20,7 @@ from bot.interactions import answers, permissions
 from bot.interactions.refusals import public_lang, refuse
 from bot.table import Table, TableError, TableRunner
 from bot.table.record import SYSTEM_RANDOM
+from cogs.table import threads
 from cogs.table.achievement_texts import earned_lines
 from cogs.table.channel import Channel, Post, display_name, guarded
 from cogs.table.components import rematch_view
@@ -47,6 +48,7 @@ class TableController:
         self.panels = Panels()  # the players' private panels kept live, by table
         self._resuming: dict[int, Table] = {}  # restored tables not resumed yet
         self._ending: dict[int, Table] = {}  # games whose end is being told, by table id
+        self._unthreaded: set[int] = set()  # interactions whose thread the bot could not start
 
     @property
     def game(self) -> str:
@@ -107,29 +109,96 @@ class TableController:
         starter: int | None = None,
         starter_name: str | None = None,
         channel_id: int | None = None,
+        thread: bool | None = None,
     ) -> Table:
-        """A new lobby in the channel (``starter``: opened for someone else, a challenger);
-        refused where the bot could not play it."""
+        """A new lobby in the channel (``starter``: opened for someone else, a challenger),
+        or in a public thread of it (``thread``, else the server's setting) where the bot
+        may start one; refused where the bot could not play it."""
         permissions.check_playable(interaction)
-        return await self.tables.open(
-            guild_id=interaction.guild_id or 0,
-            channel_id=channel_id or interaction.channel_id or 0,
-            starter=starter or interaction.user.id,
-            rules=rules,
-            kind=self.game,
-            lang=settings.get("language") or public_lang(interaction),
-            cpu_count=cpu,
-            level=level,
-            turn_seconds=settings.get("turn_seconds"),
-            starter_name=starter_name if starter is not None else display_name(interaction),
-        )
+        lang = settings.get("language") or public_lang(interaction)
+        where = channel_id or interaction.channel_id or 0
+        parent: int | None = None
+        wanted = thread if thread is not None else bool(settings.get(threads.SETTING))
+        if wanted and channel_id is None and not threads.inside(interaction):
+            if permissions.lacking(interaction, threads.NEEDED):
+                self._unthreaded.add(interaction.id)  # told why once the table is shown
+            else:
+                name = t(
+                    lang,
+                    "thread.name",
+                    game=t(lang, f"game.{self.game}"),
+                    player=display_name(interaction),
+                )
+                found = await threads.start(self.channel.bot, where, name)
+                if found is not None:
+                    parent, where = where, found
+        try:
+            table = await self.tables.open(
+                guild_id=interaction.guild_id or 0,
+                channel_id=where,
+                starter=starter or interaction.user.id,
+                rules=rules,
+                kind=self.game,
+                lang=lang,
+                cpu_count=cpu,
+                level=level,
+                turn_seconds=settings.get("turn_seconds"),
+                starter_name=starter_name if starter is not None else display_name(interaction),
+            )
+        except Exception:
+            if parent is not None:  # no table for the thread started for it
+                await threads.archive(self.channel.bot, where)
+            raise
+        if parent is not None:
+            self.channel.post(table).kept[threads.KEPT] = {"parent": parent}
+        return table
 
     async def opened(self, interaction: discord.Interaction, table: Table, text: str) -> None:
-        """A table was just opened: say so (the command's answer), then draw its message."""
+        """A table was just opened: say so (the command's answer), then draw its message;
+        a table in a thread is drawn there, and the command's answer is the channel's line
+        that links to it."""
+        thread = self.channel.post(table).kept.get(threads.KEPT)
         async with table.lock:
             await self.channel.tell(table, [text])
-            await guarded(table, "draw the table", self.refresh(table, interaction))
-            await self.answered(interaction, table, [text])
+            if thread is not None:
+                line = t(table.lang, "thread.opened", text=text, thread=f"<#{table.channel_id}>")
+                try:
+                    shown = await answers.reply(
+                        interaction, line, ephemeral=False, mentions=discord.AllowedMentions.none()
+                    )
+                    thread["line"] = int(shown.id)
+                except discord.HTTPException:
+                    log.warning("table %s: its channel's line was refused", table.id)
+                await guarded(table, "draw the table", self.refresh(table))
+                await self.answered(interaction, table, [line])
+            else:
+                await guarded(table, "draw the table", self.refresh(table, interaction))
+                await self.answered(interaction, table, [text])
+        if interaction.id in self._unthreaded:
+            self._unthreaded.discard(interaction.id)
+            await permissions.tell_lacking(interaction, threads.NEEDED, "perm.threads")
+
+    async def _closed(self, table: Table, post: Post) -> None:
+        """A table in a thread is over (``post``: its message's, as last drawn): the
+        channel's line tells how it ended, and the thread is archived."""
+        thread = post.kept.get(threads.KEPT)
+        if thread is None or table.running:
+            return
+        bot = self.channel.bot
+        if thread.get("line") is not None:
+            lang, here = table.lang, f"<#{table.channel_id}>"
+            ending = self.side.standings(table, table.event_log) if table.started else []
+            key = "thread.ended" if table.started else "thread.closed"
+            lines = [t(lang, key, game=self.side.game_name(table, lang), thread=here)]
+            content = "\n".join([*lines, *ending[:4]])[:2000]
+            parent = bot.get_partial_messageable(thread["parent"], guild_id=table.guild_id)
+            try:
+                await parent.get_partial_message(thread["line"]).edit(
+                    content=content, allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException:
+                log.warning("table %s: its channel's line could not be edited", table.id)
+        await threads.archive(bot, table.channel_id)
 
     async def start(self, table: Table) -> list[Any]:
         """Seat the lobby and start the game (the game prepares first); returns the events
@@ -180,6 +249,7 @@ class TableController:
             shown = public and (action == "start" or self.channel.repost_due(table))
             if not shown:
                 await self.after_move(interaction, table, lines, public=public)
+            post = self.channel.post(table)  # a lobby closed: forgotten once drawn
             await guarded(
                 table,
                 "redraw the table",
@@ -187,6 +257,8 @@ class TableController:
             )
             if shown:
                 await self.answered(interaction, table, lines)
+            if not table.running:
+                await guarded(table, "close its thread", self._closed(table, post))
             self.tables.schedule(table)
 
     async def stop(self, interaction: discord.Interaction, table: Table) -> None:
@@ -332,6 +404,8 @@ class TableController:
             if ended and post.message_id is not None:
                 turns = OFFER_TURNS * self.tables.turn_seconds(table)
                 await guarded(table, "offer a rematch", self._offer(table, post, turns))
+            if not table.running:
+                await guarded(table, "close its thread", self._closed(table, post))
         finally:
             self._ending.pop(table.id, None)
 

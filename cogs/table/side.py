@@ -40,6 +40,10 @@ class Side(Protocol):
         turn (else it is left once it offers none)."""
         ...
 
+    def game_name(self, table: Table, lang: str) -> str:
+        """The game played at ``table``, as its players call it (Mia is not Maya)."""
+        ...
+
     def table_message(self, table: Table) -> Drawing:
         """The table's public message: its embed and its components."""
         ...

@@ -67,6 +67,16 @@ note-lobby_closed = 🚪 { $player } leaves the table; nobody is left: the table
 note-rematch = 🔁 Rematch! { $player } opens the same table again, same options. Waiting for { $players }: the game starts as soon as everyone has joined.
 note-rematch_call = 🔁 { $players }: rematch? Click **Join** on the table.
 note-rematch_alone = 🔁 Rematch! { $player } opens the same table again, same options.
+thread-name = { $game } — { $player }
+thread-opened = { $text } The table is in the thread { $thread }.
+thread-ended = 🏁 { $game } game over in { $thread }:
+thread-closed = 🚪 The { $game } table in { $thread } is closed.
+perm-threads = ⚠️ The table is open in this channel, not in a thread: I lack { $count ->
+        [one] this permission
+       *[other] these permissions
+    }: { $permissions }.
+perm-threads-create_public_threads = • Without Create Public Threads, I cannot start a thread for the table.
+perm-threads-send_messages_in_threads = • Without Send Messages in Threads, I could not play in the thread.
 note-stopped_by = 🛑 { $player } stops the game.
 
 ## err
@@ -132,6 +142,8 @@ settings-season_quiet = 🏁 Seasons: { $months ->
         [one] { $months } month
        *[other] { $months } months
     }; podium not announced (pick a channel with /settings season channel:)
+settings-threads_on = 🧵 Tables: each in a public thread of the channel
+settings-threads_off = 🧵 Tables: in the channel (/settings threads to open them in a thread)
 settings-season_now = Current season: { $span }, ends { $closes } ({ $relative }).
 settings-season_none = No season yet: the first begins with the first game counted on this server.
 settings-saved = ✅ Settings saved (they apply to new tables).
@@ -205,6 +217,7 @@ err-option-classement-periode = Unknown period. Periods: { $codes }
 perm-view_channel = View Channel
 perm-send_messages = Send Messages
 perm-send_messages_in_threads = Send Messages in Threads
+perm-create_public_threads = Create Public Threads
 perm-embed_links = Embed Links
 perm-read_message_history = Read Message History
 perm-add_reactions = Add Reactions

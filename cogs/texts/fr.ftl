@@ -67,6 +67,16 @@ note-lobby_closed = 🚪 { $player } quitte la table ; plus personne : la table 
 note-rematch = 🔁 Revanche ! { $player } relance la même table, mêmes options. On attend { $players } : la partie commence dès que tout le monde a rejoint.
 note-rematch_call = 🔁 { $players } : revanche ? Cliquez **Rejoindre** sur la table.
 note-rematch_alone = 🔁 Revanche ! { $player } relance la même table, mêmes options.
+thread-name = { $game } — { $player }
+thread-opened = { $text } La table est dans le fil { $thread }.
+thread-ended = 🏁 Partie de { $game } terminée dans { $thread } :
+thread-closed = 🚪 La table de { $game } dans { $thread } est fermée.
+perm-threads = ⚠️ La table est ouverte dans ce salon et non dans un fil : il me manque { $count ->
+        [one] cette permission
+       *[other] ces permissions
+    } : { $permissions }.
+perm-threads-create_public_threads = • Sans « Créer des fils publics », je ne peux pas ouvrir de fil pour la table.
+perm-threads-send_messages_in_threads = • Sans « Envoyer des messages dans les fils », je ne pourrais pas jouer dans le fil.
 note-stopped_by = 🛑 { $player } arrête la partie.
 
 ## err
@@ -126,6 +136,8 @@ settings-language = 🌐 Langue des messages publics : { $language }
 settings-language_auto = 🌐 Langue des messages publics : celle du serveur
 settings-season = 🏁 Saisons : { $months } mois ; podium annoncé dans { $channel }
 settings-season_quiet = 🏁 Saisons : { $months } mois ; podium non annoncé (choisis un salon avec /reglages saison salon:)
+settings-threads_on = 🧵 Tables : chacune dans un fil public du salon
+settings-threads_off = 🧵 Tables : dans le salon (/reglages fils pour les ouvrir dans un fil)
 settings-season_now = Saison en cours : { $span }, se termine le { $closes } ({ $relative }).
 settings-season_none = Pas encore de saison : la première commence avec la première partie comptée sur ce serveur.
 settings-saved = ✅ Réglages enregistrés (ils s'appliquent aux nouvelles tables).
@@ -199,6 +211,7 @@ err-option-classement-periode = Période inconnue. Périodes : { $codes }
 perm-view_channel = Voir le salon
 perm-send_messages = Envoyer des messages
 perm-send_messages_in_threads = Envoyer des messages dans les fils
+perm-create_public_threads = Créer des fils publics
 perm-embed_links = Intégrer des liens
 perm-read_message_history = Voir les anciens messages
 perm-add_reactions = Ajouter des réactions

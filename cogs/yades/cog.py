@@ -199,13 +199,14 @@ class YadesCog(
         *,
         cpu: int = 0,
         level: str = "moyen",
+        thread: bool | None = False,
     ) -> Table:
         settings = await self.tables.repository.guild_settings(interaction.guild_id or 0)
         rules = sheet_rules(settings, preset)
         await self.expert.load(rules)
         level = level if level in CPU_LEVELS else "moyen"
         return await self.controller.open(
-            interaction, YadesSetup(rules, 0), settings, cpu=cpu, level=level
+            interaction, YadesSetup(rules, 0), settings, cpu=cpu, level=level, thread=thread
         )
 
     # ------------------------------------------------------------------ /yades …
@@ -257,6 +258,7 @@ class YadesCog(
         preset="Les règles : yades ou classique (Yahtzee)",
         cpu="Nombre de joueurs CPU à la table",
         niveau="Niveau des joueurs CPU",
+        fil="Jouer dans un fil public du salon (par défaut : le réglage du serveur)",
     )
     @app_commands.choices(preset=PRESETS, niveau=LEVELS)
     async def start(
@@ -265,9 +267,10 @@ class YadesCog(
         preset: str | None = None,
         cpu: app_commands.Range[int, 0, 5] = 0,
         niveau: str = "moyen",
+        fil: bool | None = None,
     ) -> None:
         answers.expect_public(interaction)
-        table = await self._open(interaction, preset, cpu=cpu, level=niveau)
+        table = await self._open(interaction, preset, cpu=cpu, level=niveau, thread=fil)
         text = t(
             table.lang,
             "note.table_opened",

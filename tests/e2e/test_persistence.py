@@ -667,7 +667,8 @@ async def test_settings_are_for_managers_survive_a_restart_and_shape_new_tables(
         "⚙️ **Server settings**\n⏱️ Turn timer: default\n"
         "🌐 Language of public messages: the server's\n"
         "🏁 Seasons: 1 month; podium not announced (pick a channel with /settings season "
-        "channel:)\n🍺 Forfeit (party): sip\n"
+        "channel:)\n🧵 Tables: in the channel (/settings threads to open them in a thread)\n"
+        "🍺 Forfeit (party): sip\n"
         "🎲 Maya: mode soiree; options: —\n🎲 Yadès: yades sheet; boxes removed: —; added: —\n"
         "🎲 Liar's dice: 5 dice, ones wild"
     )
@@ -690,7 +691,8 @@ async def test_settings_are_for_managers_survive_a_restart_and_shape_new_tables(
     assert shown.text == (
         "⚙️ **Server settings**\n⏱️ Turn timer: 45 s\n🌐 Language of public messages: en\n"
         "🏁 Seasons: 1 month; podium not announced (pick a channel with /settings season "
-        "channel:)\n🍺 Forfeit (party): sip\n🎲 Maya: mode vies; options: vies=2\n"
+        "channel:)\n🧵 Tables: in the channel (/settings threads to open them in a thread)\n"
+        "🍺 Forfeit (party): sip\n🎲 Maya: mode vies; options: vies=2\n"
         "🎲 Yadès: yades sheet; boxes removed: —; added: —\n"
         "🎲 Liar's dice: 4 dice, ones wild · Calza"
     )

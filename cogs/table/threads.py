@@ -1,0 +1,49 @@
+"""Tables in threads: a server setting (``/reglages fils``) and an option of each ``start``.
+The table runs in a public thread started from the channel, named after the game and its
+opener; the channel keeps one line that links to it and, once the game is over, says how
+it ended; the thread is then archived. Where the bot may not start a thread, the table runs
+in the channel and its opener is told why, privately."""
+
+from __future__ import annotations
+
+import logging
+from typing import Final, Literal
+
+import discord
+
+from bot.interactions.permissions import THREADS
+
+log = logging.getLogger(__name__)
+
+SETTING = "threads"  # the server's setting: tables in threads
+KEPT = "thread"  # a table's messages: its channel, and the line there that links to it
+NEEDED = ("create_public_threads", "send_messages_in_threads")
+ONE_DAY: Final[Literal[1440]] = 1440  # minutes without a message before a thread hides
+
+
+def inside(interaction: discord.Interaction) -> bool:
+    """Whether the interaction came from a thread (a table there stays in it)."""
+    return getattr(interaction.channel, "type", None) in THREADS
+
+
+async def start(bot: discord.Client, channel_id: int, name: str) -> int | None:
+    """A public thread started from ``channel_id`` (its id), or None if Discord refused it."""
+    try:
+        data = await bot.http.start_thread_without_message(
+            channel_id,
+            name=name[:100],
+            auto_archive_duration=ONE_DAY,
+            type=discord.ChannelType.public_thread.value,
+        )
+    except discord.HTTPException as error:
+        log.warning("channel %s: a thread could not be started (%s)", channel_id, error.status)
+        return None
+    return int(data["id"])
+
+
+async def archive(bot: discord.Client, thread_id: int) -> None:
+    """Archive a thread the bot started (it is then hidden from the channel's list)."""
+    try:
+        await bot.http.edit_channel(thread_id, archived=True)
+    except discord.HTTPException as error:
+        log.info("thread %s could not be archived (%s)", thread_id, error.status)

@@ -1,0 +1,79 @@
+"""Tables in threads through the real bot: ``fil:`` on a ``start`` (or the server's
+setting) runs the table in a public thread of the channel, which keeps one line linking to
+it and, at the end, how the game ended; the thread is then archived. Without the
+permission to start a thread, the table runs in the channel and its opener is told why."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.botprocess import BotProcess
+from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.world import CREATE_PUBLIC_THREADS, Channel
+
+LINK = re.compile(r"dans le fil <#(\d+)>")
+
+
+def is_table(message: object) -> bool:
+    return bool(getattr(message, "embeds", None)) and bool(getattr(message, "table_controls", []))
+
+
+async def test_a_table_opened_in_a_thread_plays_there_and_the_channel_keeps_one_line(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    line = await (await emulator.slash(alice, comptoir, "menteur start", {"fil": True})).reply()
+    assert not line.ephemeral and line.channel_id == comptoir.id
+    found = LINK.search(line.text)
+    assert found, line.text
+    thread = emulator.world.channel(int(found.group(1)))
+    assert thread.is_thread and thread.parent_id == comptoir.id
+    assert thread.name == "Dés du menteur — Alice"
+
+    lobby = await emulator.wait_message(thread, where=is_table)
+    await (await emulator.click(bob, lobby, label="Rejoindre")).response()
+    await (await emulator.click(alice, lobby, label="Commencer")).response()
+    await emulator.wait_message(thread, containing="La partie commence")
+    await (await emulator.slash(bob, thread, "menteur quitter")).reply()
+
+    await emulator.wait_for(lambda: thread.archived, what="the thread archived")
+    ended = emulator.transcript.get(line.id)
+    assert f"🏁 Partie de Dés du menteur terminée dans <#{thread.id}>" in ended.text
+    assert f"<@{alice.id}>" in ended.text  # the winner, with the final standings
+    # The channel shows the one line; the game itself is in the thread.
+    assert [m.id for m in emulator.transcript.public(comptoir.id)] == [line.id]
+    assert any(m.rematch_offered for m in emulator.transcript.public(thread.id))
+
+
+async def test_the_servers_setting_opens_threads_and_without_the_permission_a_table_stays(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    patron, alice = emulator.user("patron"), emulator.user("alice")
+    comptoir, terrasse = emulator.channel("bar", "comptoir"), emulator.channel("bar", "terrasse")
+    saved = await (
+        await emulator.slash(patron, comptoir, "reglages fils", {"activer": True})
+    ).reply()
+    assert saved.ephemeral and "chacune dans un fil public" in saved.text
+
+    emulator.world.overwrite(comptoir, emulator.world.bot, deny=CREATE_PUBLIC_THREADS)
+    here = await (await emulator.slash(alice, comptoir, "maya start")).reply()
+    assert not here.ephemeral and here.embeds and here.channel_id == comptoir.id
+    told = await emulator.wait_message(comptoir, containing="non dans un fil", user=alice)
+    assert told.ephemeral and told.audience == alice.id and "Créer des fils publics" in told.text
+    assert not any(isinstance(c, Channel) and c.is_thread for c in bar_threads(emulator))
+
+    line = await (await emulator.slash(alice, terrasse, "yades start")).reply()
+    found = LINK.search(line.text)
+    assert found and line.channel_id == terrasse.id
+    thread = emulator.world.channel(int(found.group(1)))
+    assert thread.parent_id == terrasse.id and thread.name == "Yadès — Alice"
+    await emulator.wait_message(thread, where=is_table)
+    # Chosen at start, the channel wins over the setting.
+    cave = emulator.world.add_channel("bar", "cave")
+    kept = await (await emulator.slash(alice, cave, "menteur start", {"fil": False})).reply()
+    assert kept.embeds and not LINK.search(kept.text)
+
+
+def bar_threads(emulator: DiscordEmulator) -> list[Channel]:
+    return list(emulator.world.guild("bar").threads)
