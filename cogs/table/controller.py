@@ -146,6 +146,7 @@ class TableController:
                 starter_name=starter_name if starter is not None else display_name(interaction),
             )
         except Exception:
+            self._unthreaded.discard(interaction.id)
             if parent is not None:  # no table for the thread started for it
                 await threads.archive(self.channel.bot, where)
             raise
