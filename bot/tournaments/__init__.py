@@ -1,0 +1,1 @@
+"""Tournaments, pure: no Discord, no database, no clock, no chance."""
