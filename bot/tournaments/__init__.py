@@ -8,6 +8,7 @@ tournament is a frozen ``Tournament``; each step (``record``, ``forfeit``, ``adv
 returns a new one or raises a ``TournamentError`` (a code and params, no text).
 """
 
+from bot.tournaments.bracket import Bracket, BracketMatch, BracketRound, MatchStatus, bracket
 from bot.tournaments.engine import (
     advance,
     current_round,
@@ -61,6 +62,9 @@ __all__ = [
     "SCHEMA_VERSION",
     "SINGLE_ELIMINATION",
     "SWISS",
+    "Bracket",
+    "BracketMatch",
+    "BracketRound",
     "DuplicateEntrant",
     "Entrant",
     "Format",
@@ -68,6 +72,7 @@ __all__ = [
     "InvalidRanking",
     "Match",
     "MatchDecided",
+    "MatchStatus",
     "NotInMatch",
     "Options",
     "Round",
@@ -80,6 +85,7 @@ __all__ = [
     "TournamentOver",
     "UnknownMatch",
     "advance",
+    "bracket",
     "bracket_order",
     "current_round",
     "forfeit",

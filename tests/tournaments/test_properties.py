@@ -21,6 +21,7 @@ from bot.tournaments import (
     Match,
     Options,
     Tournament,
+    bracket,
     bracket_order,
     standings,
     start,
@@ -79,6 +80,12 @@ def checked(t: Tournament) -> None:
         assert all(place == 1 + sum(p < place for p in places) for place in places)
     if winner(t) is not None:
         assert places.count(1) == 1 and standings(t)[0].player == winner(t)
+    drawn = bracket(t)
+    assert drawn.winner == winner(t)
+    if t.format == SINGLE_ELIMINATION:  # every round to the final, two lines a match
+        assert len(drawn.rounds) == math.ceil(math.log2(len(t.entrants)))
+        assert all(len(m.lines) == 2 for r in drawn.rounds for m in r.matches)
+        assert [len(r.matches) for r in drawn.rounds][-1] == 1 and drawn.rounds[-1].final
 
 
 # --------------------------------------------------------------------------- single elimination
