@@ -202,6 +202,18 @@ class Tournament:
         return self.status == OVER
 
     @property
+    def seats(self) -> int:
+        return self.options.seats
+
+    @property
+    def planned_rounds(self) -> int | None:
+        """Single elimination: ceil(log2 n); Swiss: as chosen (a Swiss tournament may end
+        sooner, see ``swiss.next_round``); pools: None, the forfeits decide."""
+        if self.format == SINGLE_ELIMINATION:
+            return math.ceil(math.log2(len(self.entrants)))
+        return self.options.rounds
+
+    @property
     def players(self) -> tuple[int, ...]:
         """The entrants' ids in seed order."""
         return tuple(entrant.player for entrant in self.entrants)

@@ -91,6 +91,13 @@ def test_swiss_plays_ceil_log2_n_rounds_unless_told():
     assert start(entrants(9), Options(SWISS, rounds=6)).options.rounds == 6
 
 
+def test_the_rounds_planned_are_known_except_in_pools():
+    assert start(entrants(9), Options(SINGLE_ELIMINATION)).planned_rounds == 4
+    assert start(entrants(9), Options(SWISS)).planned_rounds == 4
+    assert start(entrants(9), Options(POOLS, seats=4)).planned_rounds is None
+    assert start(entrants(9), Options(POOLS, seats=4)).seats == 4
+
+
 @pytest.mark.parametrize("rounds", [0, 6, 7])
 def test_swiss_plays_fewer_rounds_than_players(rounds):
     with pytest.raises(InvalidOptions) as refused:
