@@ -196,8 +196,8 @@ class Channel:
     def met(self, table: Table, interaction: discord.Interaction) -> None:
         """An interaction at the table, answered: its webhook carries the table's next
         messages, and edits the table message if the click was answered on it."""
-        if not answers.answered(interaction):
-            return
+        if not answers.answered(interaction) or interaction.channel_id != table.channel_id:
+            return  # a webhook posts in its interaction's channel: only the table's serve it
         post = self.post(table)
         post.hook = Hook.of(interaction)
         if post.message_id is not None and answers.updated_on(interaction) == post.message_id:

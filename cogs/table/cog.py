@@ -91,6 +91,10 @@ class TableCog(commands.GroupCog):
     def panel_settled(self, table: Table, player: int, panel: Panel) -> str | None:
         return None
 
+    def rematch_rules(self, rules: Any) -> Any:
+        """A rematch plays the same rules."""
+        return rules
+
     async def kept(self, table: Table, events: Sequence[Any]) -> None:
         """Nothing to keep in step but the table (Maya keeps its accusations)."""
 

@@ -18,6 +18,7 @@ import discord
 from bot.i18n import t
 from bot.interactions import answers, permissions
 from bot.interactions.refusals import public_lang, refuse
+from bot.storage import StorageError
 from bot.table import Table, TableError, TableRunner
 from bot.table.record import SYSTEM_RANDOM
 from cogs.table import threads
@@ -159,25 +160,38 @@ class TableController:
         a table in a thread is drawn there, and the command's answer is the channel's line
         that links to it."""
         thread = self.channel.post(table).kept.get(threads.KEPT)
-        async with table.lock:
-            await self.channel.tell(table, [text])
-            if thread is not None:
-                line = t(table.lang, "thread.opened", text=text, thread=f"<#{table.channel_id}>")
-                try:
-                    shown = await answers.reply(
-                        interaction, line, ephemeral=False, mentions=discord.AllowedMentions.none()
-                    )
-                    thread["line"] = int(shown.id)
-                except discord.HTTPException:
-                    log.warning("table %s: its channel's line was refused", table.id)
-                await guarded(table, "draw the table", self.refresh(table))
-                await self.answered(interaction, table, [line])
-            else:
-                await guarded(table, "draw the table", self.refresh(table, interaction))
-                await self.answered(interaction, table, [text])
+        if thread is None or threads.inside(interaction):
+            await self._opened_here(interaction, table, text)
+        else:
+            await self._opened_in_thread(interaction, table, text, thread)
         if interaction.id in self._unthreaded:
             self._unthreaded.discard(interaction.id)
             await permissions.tell_lacking(interaction, threads.NEEDED, "perm.threads")
+
+    async def _opened_here(self, interaction: discord.Interaction, table: Table, text: str) -> None:
+        """A new table's message, as the answer of the command (or click) that opened it."""
+        async with table.lock:
+            await self.channel.tell(table, [text])
+            await guarded(table, "draw the table", self.refresh(table, interaction))
+            await self.answered(interaction, table, [text])
+
+    async def _opened_in_thread(
+        self, interaction: discord.Interaction, table: Table, text: str, thread: dict[str, Any]
+    ) -> None:
+        """A new table in a thread: the command's answer is the channel's line that links to
+        it, and the table is drawn in the thread."""
+        async with table.lock:
+            await self.channel.tell(table, [text])
+            line = t(table.lang, "thread.opened", text=text, thread=f"<#{table.channel_id}>")
+            try:
+                shown = await answers.reply(
+                    interaction, line, ephemeral=False, mentions=discord.AllowedMentions.none()
+                )
+                thread["line"] = int(shown.id)
+            except discord.HTTPException:
+                log.warning("table %s: its channel's line was refused", table.id)
+            await guarded(table, "draw the table", self.refresh(table))
+            await self.answered(interaction, table, [line])
 
     async def _closed(self, table: Table, post: Post) -> None:
         """A table in a thread is over (``post``: its message's, as last drawn): the
@@ -185,6 +199,14 @@ class TableController:
         thread = post.kept.get(threads.KEPT)
         if thread is None or table.running:
             return
+        bot = self.channel.bot
+        try:
+            await self._tell_parent(table, thread)
+        finally:
+            await threads.archive(bot, table.channel_id)
+
+    async def _tell_parent(self, table: Table, thread: dict[str, Any]) -> None:
+        """The channel's line of a table in a thread says how its game ended."""
         bot = self.channel.bot
         if thread.get("line") is not None:
             lang, here = table.lang, f"<#{table.channel_id}>"
@@ -199,7 +221,6 @@ class TableController:
                 )
             except discord.HTTPException:
                 log.warning("table %s: its channel's line could not be edited", table.id)
-        await threads.archive(bot, table.channel_id)
 
     async def start(self, table: Table) -> list[Any]:
         """Seat the lobby and start the game (the game prepares first); returns the events
@@ -235,8 +256,11 @@ class TableController:
                 await self.tables.join_lobby(table, user, name=display_name(interaction))
                 lines = [t(table.lang, "note.lobby_joined", player=table.name(user))]
                 if self._everyone_back(table):  # a rematch starts with its last player
-                    lines += self.started_lines(table, await self.start(table))
-                    action = "start"
+                    try:
+                        lines += self.started_lines(table, await self.start(table))
+                        action = "start"
+                    except Exception:  # the join stands: its starter may start it
+                        log.warning("table %s: could not start", table.id, exc_info=True)
             elif action == "leave":
                 closed = await self.tables.leave_lobby(table, user)
                 key = "note.lobby_closed" if closed else "note.lobby_left"
@@ -473,6 +497,7 @@ class TableController:
                 or record.kind != self.game
                 or record.channel_id != interaction.channel_id
                 or record.status in ("lobby", "active")
+                or clicked(interaction) != offered.payload["message"]
             ):
                 raise TableError("rematch_over")  # a forged click is as late as a late one
             ended = Table.from_record(record, SYSTEM_RANDOM)
@@ -482,9 +507,9 @@ class TableController:
             levels = [cpu.level for cpu in ended.cpus.values()]
             settings = {"language": ended.lang, "turn_seconds": ended.turn_seconds}
             level = levels[0] if levels else "moyen"
-            table = await self.open(
-                interaction, ended.rules, settings, cpu=len(levels), level=level
-            )
+            rules = self.side.rematch_rules(ended.rules)
+            table = await self.open(interaction, rules, settings, cpu=len(levels), level=level)
+            thread = (await self.tables.repository.messages([ended_id])).get(ended_id, {})
         except Exception as error:
             await refuse(interaction, error)
             return
@@ -497,6 +522,8 @@ class TableController:
             await self.tables.clock.cancel(offered.key)
         except Exception:
             log.warning("rematch %s: its offer could not end", ended_id, exc_info=True)
+        if threads.KEPT in thread:  # in the ended game's thread: its channel's line goes on
+            self.channel.post(table).kept[threads.KEPT] = thread[threads.KEPT]
         others = [player for player in ended.humans() if player != user]
         if not others:  # against CPU players only: it starts at once
             await self._rematch_alone(interaction, table)
@@ -504,7 +531,7 @@ class TableController:
         self.channel.post(table).kept[AWAITED] = others
         players = ", ".join(table.name(player) for player in others)
         text = t(table.lang, "note.rematch", player=table.name(user), players=players)
-        await self.opened(interaction, table, text)
+        await self._opened_here(interaction, table, text)
         # The one ping of the rematch: those it waits for.
         call = t(table.lang, "note.rematch_call", players=players)
         pinged = discord.AllowedMentions(users=[discord.Object(p) for p in others])
@@ -550,7 +577,11 @@ class TableController:
         their messages, to resume (``resume_all``, in the background once it is connected;
         a table someone uses first resumes at once, ``ready``)."""
         mine = [table for table in self.tables.by_id.values() if table.kind == self.game]
-        stored = await self.tables.repository.messages([table.id for table in mine])
+        try:
+            stored = await self.tables.repository.messages([table.id for table in mine])
+        except StorageError:  # each table then posts itself anew, and finds its old copies
+            log.warning("the %s tables' messages could not be read back", self.game)
+            stored = {}
         for table in mine:
             self.channel.restore(table, stored.get(table.id, {}))
         self._resuming.update((table.id, table) for table in mine)
@@ -584,6 +615,11 @@ class TableController:
             await self.refresh(table)
             await guarded(table, "restore the table", self.side.restored(table))
             self.tables.schedule(table)
+
+
+def clicked(interaction: discord.Interaction) -> int | None:
+    """The id of the message a click came from (None: not a click)."""
+    return interaction.message.id if interaction.message is not None else None
 
 
 def about_people(table: Table, event: Any) -> bool:

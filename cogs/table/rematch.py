@@ -66,6 +66,6 @@ class Offers:
         try:
             await channel.get_partial_message(timer.payload["message"]).edit(view=None)
         except discord.NotFound:
-            pass
-        except discord.Forbidden:
-            log.info("rematch %s: its button could not be taken off", timer.key)
+            pass  # the message is gone, and its button with it
+        except discord.HTTPException as error:  # refused (an archived thread…): left as it is
+            log.info("rematch %s: its button could not be taken off (%s)", timer.key, error.status)

@@ -68,6 +68,10 @@ class Side(Protocol):
         """What a panel no longer followed says last, without components (None: nothing)."""
         ...
 
+    def rematch_rules(self, rules: Any) -> Any:
+        """The rules of a rematch of a game played with ``rules`` (a duel's stake does not)."""
+        ...
+
     async def kept(self, table: Table, events: Sequence[Any]) -> None:
         """What the game keeps in step once a move is told (Maya's accusations)."""
 

@@ -109,6 +109,10 @@ class YadesCog(
             )
         return lines
 
+    def rematch_rules(self, rules: YadesSetup) -> YadesSetup:
+        """A rematch stakes nothing: a stake is a challenge's, accepted by the one challenged."""
+        return YadesSetup(rules.rules, 0)
+
     # ------------------------------------------------------------------ restart
 
     async def prepare(self) -> None:

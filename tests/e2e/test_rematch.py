@@ -118,3 +118,36 @@ async def test_a_rematch_against_the_cpu_starts_at_once(
 
 def custom_id(message: Message) -> str:
     return next(found for found in message.custom_ids if found.startswith(REMATCH))
+
+
+async def test_a_rematch_of_a_duel_with_a_stake_stakes_nothing(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    defi = await emulator.slash(alice, comptoir, "yades defi", {"adversaire": bob, "mise": 10})
+    challenge = await defi.reply()
+    await (await emulator.click(bob, challenge, label="Accepter")).response()
+    await emulator.wait_message(comptoir, containing="La partie commence")
+    await (await emulator.slash(alice, comptoir, "yades abandon")).response()
+    last = await emulator.wait_message(comptoir, where=offers_rematch)
+    await (await emulator.click(bob, last, custom_id(last))).response()
+    await emulator.wait_message(comptoir, containing="Revanche !")
+    duel, rematch = stored_tables(bot)
+    assert duel["rules"]["mise"] == 10 and rematch["rules"]["mise"] == 0
+    assert rematch["rules"]["rules"] == duel["rules"]["rules"]
+
+
+async def test_a_rematch_click_sent_on_another_message_is_refused(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    last = await ended_menteur(emulator, comptoir, [alice, bob])
+    said = await emulator.wait_message(comptoir, containing="menteur", where=lambda m: m != last)
+    forged = await (
+        await emulator.click(alice, said, custom_id(last), forged=True, locale="fr")
+    ).reply()
+    assert forged.ephemeral and "n'est plus proposée" in forged.text
+    assert offers_rematch(emulator.transcript.get(last.id))  # the offer still stands
+    assert len(stored_tables(bot)) == 1

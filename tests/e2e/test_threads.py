@@ -43,7 +43,23 @@ async def test_a_table_opened_in_a_thread_plays_there_and_the_channel_keeps_one_
     assert f"<@{alice.id}>" in ended.text  # the winner, with the final standings
     # The channel shows the one line; the game itself is in the thread.
     assert [m.id for m in emulator.transcript.public(comptoir.id)] == [line.id]
-    assert any(m.rematch_offered for m in emulator.transcript.public(thread.id))
+
+    # A rematch is played in the same thread, and the channel's line follows it too.
+    last = next(m for m in emulator.transcript.public(thread.id) if m.rematch_offered)
+    offer = next(c for c in last.custom_ids if c.startswith("gobre:"))
+    await (await emulator.click(bob, last, offer)).response()
+    again = await emulator.wait_message(thread, containing="Revanche !")
+    await (await emulator.click(alice, again, label="Rejoindre")).response()
+    await emulator.wait_message(
+        thread, containing="La partie commence", where=lambda m: m.id >= again.id
+    )
+    await (await emulator.slash(alice, thread, "menteur quitter")).reply()
+    await emulator.wait_for(
+        lambda: f"1. 🏆 <@{bob.id}>" in emulator.transcript.get(line.id).text,
+        what="the channel's line telling the rematch's winner",
+    )
+    assert thread.archived
+    assert [m.id for m in emulator.transcript.public(comptoir.id)] == [line.id]
 
 
 async def test_the_servers_setting_opens_threads_and_without_the_permission_a_table_stays(
