@@ -170,6 +170,11 @@ _UPDATES = (
 )
 
 
+def clicked(interaction: discord.Interaction) -> int | None:
+    """The id of the message a component was clicked on (None: not a click)."""
+    return interaction.message.id if interaction.message is not None else None
+
+
 def updated_on(interaction: discord.Interaction) -> int | None:
     """The message a click was answered on, by an update or a deferred one (its original
     response is then that message); None for any other answer."""

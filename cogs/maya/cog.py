@@ -242,8 +242,7 @@ class MayaCog(
         if reply is Reply.UPDATE_PANEL:
             await answers.update(interaction, content=content, view=view)
             panel = self.controller.panels.get(table.id, interaction.user.id)
-            clicked = interaction.message.id if interaction.message is not None else None
-            if panel is not None and panel.id == clicked:
+            if panel is not None and panel.id == answers.clicked(interaction):
                 panel.shown, panel.live = signature(content, view), False
         else:
             shown = await answers.reply(interaction, content, ephemeral=True, view=view)

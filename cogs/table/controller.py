@@ -497,7 +497,7 @@ class TableController:
                 or record.kind != self.game
                 or record.channel_id != interaction.channel_id
                 or record.status in ("lobby", "active")
-                or clicked(interaction) != offered.payload["message"]
+                or answers.clicked(interaction) != offered.payload["message"]
             ):
                 raise TableError("rematch_over")  # a forged click is as late as a late one
             ended = Table.from_record(record, SYSTEM_RANDOM)
@@ -615,11 +615,6 @@ class TableController:
             await self.refresh(table)
             await guarded(table, "restore the table", self.side.restored(table))
             self.tables.schedule(table)
-
-
-def clicked(interaction: discord.Interaction) -> int | None:
-    """The id of the message a click came from (None: not a click)."""
-    return interaction.message.id if interaction.message is not None else None
 
 
 def about_people(table: Table, event: Any) -> bool:

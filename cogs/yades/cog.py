@@ -155,8 +155,7 @@ class YadesCog(
         """A die's toggle (``{held}_{die}``): that die held, or let go, for the re-roll. It
         redraws the message clicked, so only the table's own: a copy it left, or another of
         the bot's messages, is too late or no place for it."""
-        clicked = interaction.message.id if interaction.message is not None else None
-        if clicked != self.channel.post(table).message_id:
+        if answers.clicked(interaction) != self.channel.post(table).message_id:
             raise TableError("stale_turn")
         held, die = (int(part) for part in argument.split("_"))
         self._check_held(table, held)
