@@ -236,6 +236,26 @@ class TableController:
         await guarded(table, "draw the table", self.refresh(table, actor=actor))
         self.tables.schedule(table)
 
+    async def start_at_once(
+        self, interaction: discord.Interaction, table: Table, text: str
+    ) -> None:
+        """A table that starts as it opens (against CPU players alone): ``text`` and its
+        start told, the interaction answered with the table. Not started (a failed write),
+        its lobby is shown, and the error raised for the interaction's refusal."""
+        try:
+            async with table.lock:
+                lines = [text, *self.started_lines(table, await self.start(table))]
+                await self.channel.tell(table, lines)
+                actor = interaction.user.id
+                await guarded(
+                    table, "draw the table", self.refresh(table, interaction, actor=actor)
+                )
+                await self.answered(interaction, table, [text])
+                self.tables.schedule(table)
+        except Exception:
+            await self.show_unstarted(table)
+            raise
+
     async def show_unstarted(self, table: Table) -> None:
         """A table opened but not started (a failed write): its lobby is there to start it."""
         if table.running and not table.started:
@@ -526,7 +546,11 @@ class TableController:
             self.channel.post(table).kept[threads.KEPT] = thread[threads.KEPT]
         others = [player for player in ended.humans() if player != user]
         if not others:  # against CPU players only: it starts at once
-            await self._rematch_alone(interaction, table)
+            alone = t(table.lang, "note.rematch_alone", player=table.name(user))
+            try:
+                await self.start_at_once(interaction, table, alone)
+            except Exception as error:
+                await refuse(interaction, error, table)
             return
         self.channel.post(table).kept[AWAITED] = others
         players = ", ".join(table.name(player) for player in others)
@@ -549,21 +573,6 @@ class TableController:
         offers = self.channel.bot.shared.service(Offers)
         if offers is not None:
             offers.keep(offered, post.route)
-
-    async def _rematch_alone(self, interaction: discord.Interaction, table: Table) -> None:
-        user = interaction.user.id
-        async with table.lock:
-            lines = [t(table.lang, "note.rematch_alone", player=table.name(user))]
-            try:
-                lines += self.started_lines(table, await self.start(table))
-            except Exception as error:
-                await refuse(interaction, error, table)
-                await self.show_unstarted(table)
-                return
-            await self.channel.tell(table, lines)
-            await guarded(table, "draw the table", self.refresh(table, interaction, actor=user))
-            await self.answered(interaction, table, lines)
-            self.tables.schedule(table)
 
     def _everyone_back(self, table: Table) -> bool:
         """Whether a rematch's lobby now seats every player it waits for."""

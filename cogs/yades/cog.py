@@ -26,7 +26,6 @@ from bot.interactions import answers
 from bot.interactions.refusals import private_lang
 from bot.table import CPU_LEVELS, Table, TableError
 from cogs.table import TableCog
-from cogs.table.channel import guarded
 from cogs.table.components import lobby_view
 from cogs.yades import picture, render
 from cogs.yades.challenges import CHALLENGE, Challenges
@@ -238,23 +237,8 @@ class YadesCog(
             return
         answers.expect_public(interaction)
         table = await self._open(interaction, preset, cpu=1, level=niveau)
-        try:
-            async with table.lock:
-                events = await self.controller.start(table)
-                text = t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id))
-                await self.channel.tell(
-                    table, [text, *self.controller.started_lines(table, events)]
-                )
-                await guarded(
-                    table,
-                    "draw the table",
-                    self.controller.refresh(table, interaction, actor=interaction.user.id),
-                )
-                await self.controller.answered(interaction, table, [text])
-                self.tables.schedule(table)
-        except Exception:
-            await self.controller.show_unstarted(table)
-            raise
+        text = t(table.lang, "y.cpu_duel", player=table.name(interaction.user.id))
+        await self.controller.start_at_once(interaction, table, text)
 
     @app_commands.command(name="start", description="Ouvrir une table de Yadès dans ce salon")
     @app_commands.describe(
