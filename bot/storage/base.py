@@ -166,6 +166,22 @@ class WebPage:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """A stored tournament: ``status`` is ``signup``, ``running``, ``over`` or ``cancelled``;
+    ``data``: what the Discord layer keeps of it (``bot.tournaments.hosted``)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    status: str
+    data: dict[str, Any]
+
+
+TOURNAMENT_OPEN = ("signup", "running")  # the statuses of a tournament not over
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     rank: int
     user_id: int
@@ -433,8 +449,46 @@ class WebStore(Protocol):
         ...
 
 
+class TournamentStore(Protocol):
+    """The servers' tournaments, with the deadlines they set (written together)."""
+
+    async def create_tournament(
+        self, *, guild_id: int, channel_id: int, game: str, data: dict[str, Any], timer: Timer
+    ) -> int:
+        """A new tournament signing up in ``channel_id``, with its sign-up deadline; raises
+        ``ChannelBusy`` if the channel already has one signing up or running."""
+        ...
+
+    async def save_tournament(
+        self,
+        tournament_id: int,
+        *,
+        status: str,
+        data: dict[str, Any],
+        timers: Mapping[str, Timer | None] | None = None,
+    ) -> None:
+        """Store the tournament as it now is, and set (or cancel: None) ``timers`` with it."""
+        ...
+
+    async def tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    async def open_tournaments(self, shards: Shards = ALL_SHARDS) -> list[TournamentRecord]:
+        """Every tournament signing up or running on ``shards``' servers, oldest first."""
+        ...
+
+    async def tournaments(self, guild_id: int, limit: int = 10) -> list[TournamentRecord]:
+        """A server's tournaments, latest first (cancelled ones left out)."""
+        ...
+
+    async def award(self, guild_id: int, user_id: int, code: str, game_id: int) -> bool:
+        """``user_id`` earned achievement ``code`` with game ``game_id`` (kept once: False
+        if they held it already)."""
+        ...
+
+
 class Repository(
     GameStore,
+    TournamentStore,
     FigureStore,
     AchievementStore,
     SettingsStore,

@@ -23,10 +23,20 @@ from bot.storage.base import (
     Standing,
     StorageError,
     Timer,
+    TournamentRecord,
     VersionConflict,
     WebPage,
 )
-from bot.storage.driver import Driver, Execute, FetchRow, Move, Plan, UniqueViolation, moment
+from bot.storage.driver import (
+    Driver,
+    Execute,
+    FetchRow,
+    Move,
+    Plan,
+    Row,
+    UniqueViolation,
+    moment,
+)
 
 
 class SqlRepository:
@@ -298,6 +308,56 @@ class SqlRepository:
         )
         return [sql.timer(row) for row in rows]
 
+    # ---- tournaments
+
+    async def create_tournament(
+        self, *, guild_id: int, channel_id: int, game: str, data: dict[str, Any], timer: Timer
+    ) -> int:
+        try:
+            return await self.driver.transaction(
+                _create_tournament(guild_id, channel_id, game, data, timer)
+            )
+        except UniqueViolation as error:
+            raise ChannelBusy(f"channel {channel_id} already has a tournament") from error
+
+    async def save_tournament(
+        self,
+        tournament_id: int,
+        *,
+        status: str,
+        data: dict[str, Any],
+        timers: Mapping[str, Timer | None] | None = None,
+    ) -> None:
+        await self.driver.transaction(_save_tournament(tournament_id, status, data, timers or {}))
+
+    async def tournament(self, tournament_id: int) -> TournamentRecord | None:
+        rows = await self.driver.fetch(
+            f"SELECT {_TOURNAMENT} FROM tournaments WHERE id = ?", (tournament_id,), small=True
+        )
+        return _tournament(rows[0]) if rows else None
+
+    async def open_tournaments(self, shards: Shards = ALL_SHARDS) -> list[TournamentRecord]:
+        mine, params = sql.shard_filter(shards)
+        rows = await self.driver.fetch(
+            f"SELECT {_TOURNAMENT} FROM tournaments WHERE status IN ('signup', 'running')"
+            f"{mine} ORDER BY id",
+            params,
+        )
+        return [_tournament(row) for row in rows]
+
+    async def tournaments(self, guild_id: int, limit: int = 10) -> list[TournamentRecord]:
+        rows = await self.driver.fetch(
+            f"SELECT {_TOURNAMENT} FROM tournaments WHERE guild_id = ?"
+            " AND status <> 'cancelled' ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+            small=True,
+        )
+        return [_tournament(row) for row in rows]
+
+    async def award(self, guild_id: int, user_id: int, code: str, game_id: int) -> bool:
+        added = await self.driver.execute(sql.AWARD, (guild_id, user_id, code, game_id, None))
+        return added > 0
+
     # ---- web pages
 
     async def web_page(self, guild_id: int) -> WebPage | None:
@@ -369,6 +429,41 @@ class SqlRepository:
     ) -> bool:
         plan = _close_season(guild_id, number, following, timers, carry, initial)
         return await self.driver.transaction(plan)
+
+
+_TOURNAMENT = "id, guild_id, channel_id, game, status, data_json"
+
+
+def _tournament(row: Row) -> TournamentRecord:
+    return TournamentRecord(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]))
+
+
+def _create_tournament(
+    guild_id: int, channel_id: int, game: str, data: dict[str, Any], timer: Timer
+) -> Plan[int]:
+    row = yield FetchRow(
+        "INSERT INTO tournaments (guild_id, channel_id, game, status, data_json, created_at,"
+        " updated_at) VALUES (?, ?, ?, 'signup', ?, now(), now()) RETURNING id",
+        (guild_id, channel_id, game, sql.dumps(data)),
+    )
+    assert row is not None
+    tournament_id = int(row[0])
+    yield Execute(sql.SET_TIMER, sql.timer_row(timer))
+    return tournament_id
+
+
+def _save_tournament(
+    tournament_id: int, status: str, data: dict[str, Any], timers: Mapping[str, Timer | None]
+) -> Plan[None]:
+    yield Execute(
+        "UPDATE tournaments SET status = ?, data_json = ?, updated_at = now() WHERE id = ?",
+        (status, sql.dumps(data), tournament_id),
+    )
+    for key, timer in timers.items():
+        if timer is None:
+            yield Execute(sql.CANCEL_TIMER, (key,))
+        else:
+            yield Execute(sql.SET_TIMER, sql.timer_row(timer))
 
 
 _NEW_SEASON = "INSERT INTO seasons (guild_id, number, started, ends) VALUES (?, ?, ?, ?)"

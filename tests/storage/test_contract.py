@@ -892,3 +892,112 @@ async def test_a_move_sets_and_cancels_its_timers_in_its_own_write(
             timers={f"turn:{game}": None},
         )
     assert [t.key for t in await repository.timers()] == [f"turn:{game}"]
+
+
+# --------------------------------------------------------------------------- tournaments
+
+
+def tournament_timer(tournament: int, due: float, phase: str = "signup") -> Timer:
+    return Timer(f"tournoi:{tournament}", due, GUILD, {"phase": phase})
+
+
+async def test_a_tournament_is_created_signing_up_with_its_deadline_in_one_write(
+    repository: Repository,
+) -> None:
+    data = {"organizer": A, "entrants": [A], "names": {str(A): "Alice"}}
+    made = await repository.create_tournament(
+        guild_id=GUILD, channel_id=10, game="yades", data=data, timer=tournament_timer(0, 500.0)
+    )
+    found = await repository.tournament(made)
+    assert found is not None
+    assert (found.guild_id, found.channel_id, found.game, found.status) == (
+        GUILD,
+        10,
+        "yades",
+        "signup",
+    )
+    assert found.data == data
+    assert [(t.key, t.due) for t in await repository.timers()] == [("tournoi:0", 500.0)]
+    assert await repository.tournament(made + 1) is None
+
+
+async def test_a_channel_holds_one_open_tournament_and_an_ended_one_frees_it(
+    repository: Repository,
+) -> None:
+    first = await repository.create_tournament(
+        guild_id=GUILD, channel_id=10, game="yades", data={}, timer=tournament_timer(1, 500.0)
+    )
+    with pytest.raises(ChannelBusy):
+        await repository.create_tournament(
+            guild_id=GUILD, channel_id=10, game="menteur", data={}, timer=tournament_timer(2, 1.0)
+        )
+    assert [t.key for t in await repository.timers()] == ["tournoi:1"]  # nothing written
+    await repository.save_tournament(first, status="running", data={"round": 1})
+    with pytest.raises(ChannelBusy):
+        await repository.create_tournament(
+            guild_id=GUILD, channel_id=10, game="menteur", data={}, timer=tournament_timer(2, 1.0)
+        )
+    await repository.save_tournament(first, status="over", data={"round": 2})
+    second = await repository.create_tournament(
+        guild_id=GUILD, channel_id=10, game="menteur", data={}, timer=tournament_timer(2, 1.0)
+    )
+    assert second != first
+
+
+async def test_a_tournament_is_saved_with_the_timers_it_sets_and_cancels(
+    repository: Repository,
+) -> None:
+    made = await repository.create_tournament(
+        guild_id=GUILD, channel_id=10, game="yades", data={}, timer=tournament_timer(7, 500.0)
+    )
+    await repository.save_tournament(
+        made,
+        status="running",
+        data={"round": 1},
+        timers={"tournoi:7": tournament_timer(7, 900.0, "round"), "other:1": None},
+    )
+    found = await repository.tournament(made)
+    assert found is not None and found.status == "running" and found.data == {"round": 1}
+    timers = await repository.timers()
+    assert [(t.key, t.due, t.payload) for t in timers] == [("tournoi:7", 900.0, {"phase": "round"})]
+    await repository.save_tournament(made, status="over", data={}, timers={"tournoi:7": None})
+    assert await repository.timers() == []
+
+
+async def test_open_tournaments_are_those_signing_up_or_running_on_the_shards(
+    repository: Repository,
+) -> None:
+    signing = await repository.create_tournament(
+        guild_id=GUILD, channel_id=10, game="yades", data={}, timer=tournament_timer(1, 1.0)
+    )
+    running = await repository.create_tournament(
+        guild_id=GUILD, channel_id=11, game="yades", data={}, timer=tournament_timer(2, 1.0)
+    )
+    over = await repository.create_tournament(
+        guild_id=GUILD, channel_id=12, game="yades", data={}, timer=tournament_timer(3, 1.0)
+    )
+    cancelled = await repository.create_tournament(
+        guild_id=GUILD, channel_id=13, game="yades", data={}, timer=tournament_timer(4, 1.0)
+    )
+    await repository.save_tournament(running, status="running", data={})
+    await repository.save_tournament(over, status="over", data={})
+    await repository.save_tournament(cancelled, status="cancelled", data={})
+    assert [t.id for t in await repository.open_tournaments()] == [signing, running]
+    # GUILD's shard of two is 0: the other process finds none.
+    assert [t.id for t in await repository.open_tournaments(Shards(2, frozenset({1})))] == []
+    assert [t.id for t in await repository.open_tournaments(Shards(2, frozenset({0})))] == [
+        signing,
+        running,
+    ]
+    # A server's tournaments, latest first, the cancelled one left out.
+    assert [t.id for t in await repository.tournaments(GUILD)] == [over, running, signing]
+    assert [t.id for t in await repository.tournaments(GUILD, limit=1)] == [over]
+    assert await repository.tournaments(OTHER_GUILD) == []
+
+
+async def test_an_award_is_kept_once_per_player_and_code(repository: Repository) -> None:
+    game = await finish(repository, {A: {"wins": 1}})
+    assert await repository.award(GUILD, A, "yades_tournament", game)
+    assert not await repository.award(GUILD, A, "yades_tournament", game)
+    held = await repository.achievements(GUILD, [A])
+    assert [h.code for h in held[A]] == ["yades_tournament"]
