@@ -42,6 +42,7 @@ def extensions() -> tuple[str, ...]:
     return (
         "cogs.table",
         *games,
+        "cogs.tournoi",
         "cogs.classement",
         "cogs.succes",
         "cogs.reglages",

@@ -38,6 +38,8 @@ class Settings:
     cpu_delay_seconds: float = 1.5
     log_level: str = "INFO"
     dice_seed: int | None = None  # tests and demos only: reproducible dice per table
+    # Tests and demos only: how long a tournament's minute lasts (its sign-ups and rounds).
+    minute_seconds: float = 60.0
     shard_count: int = 1  # Discord's shards in all, across every process
     shard_ids: tuple[int, ...] = (0,)  # the shards this process runs
     shards_given: bool = False  # GOBELET_SHARD_COUNT set; else Discord's recommendation
@@ -97,7 +99,7 @@ class Settings:
             f"api_base_url={self.api_base_url!r}, gateway_url={self.gateway_url!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, turn_seconds={self.turn_seconds!r}, "
             f"cpu_delay_seconds={self.cpu_delay_seconds!r}, log_level={self.log_level!r}, "
-            f"dice_seed={self.dice_seed!r}, shard_count={self.shard_count!r}, "
+            f"dice_seed={self.dice_seed!r}, minute_seconds={self.minute_seconds!r}, shard_count={self.shard_count!r}, "
             f"shard_ids={self.shard_ids!r}, shards_given={self.shards_given!r}, "
             f"log_format={self.log_format!r}, "
             f"shipped_dir={str(self.shipped_dir)!r}, http_port={self.http_port!r}, "
@@ -261,6 +263,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         cpu_delay_seconds=_number(env, "GOBELET_CPU_DELAY_SECONDS", 1.5, minimum=0.0),
         log_level=level,
         dice_seed=int(seed_raw) if seed_raw else None,
+        minute_seconds=_number(env, "GOBELET_MINUTE_SECONDS", 60.0, minimum=0.1),
         shard_count=shard_count,
         shard_ids=shard_ids,
         shards_given=bool(env.get("GOBELET_SHARD_COUNT", "").strip()),

@@ -29,7 +29,8 @@ from cogs.table.settings import GameSettings
 if TYPE_CHECKING:
     from bot.client import Gobelet
 
-TURN_LEAST, TURN_MOST = 15, 600  # the turn timer a server may set, in seconds
+TURN_LEAST, TURN_MOST = 15, 600
+ORGANIZERS = "tournament_role"  # the role that may organize tournaments (cogs.tournoi)  # the turn timer a server may set, in seconds
 LANGUAGES = ("fr", "en", "auto")
 
 
@@ -56,6 +57,12 @@ def describe_settings(
     )
     lines.append(
         t(lang, "settings.threads_on" if settings.get(threads.SETTING) else "settings.threads_off")
+    )
+    role = settings.get(ORGANIZERS)
+    lines.append(
+        t(lang, "settings.tournament_role", role=f"<@&{role}>")
+        if role
+        else t(lang, "settings.tournament_role_none")
     )
     for game in games:
         lines += game.describe(settings, lang)
@@ -115,6 +122,13 @@ class Settings(GameSettings):
     @app_commands.describe(activer="Chaque table dans un fil public (non : dans le salon)")
     async def tables_in_threads(self, interaction: discord.Interaction, activer: bool) -> None:
         await self._update(interaction, **{threads.SETTING: True if activer else None})
+
+    @app_commands.command(name="tournois", description="Qui peut organiser des tournois")
+    @app_commands.describe(role="Le rôle des organisateurs (vide : ceux qui gèrent le serveur)")
+    async def organizers(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        await self._update(interaction, **{ORGANIZERS: role.id if role is not None else None})
 
     @app_commands.command(
         name="saison", description="La durée des saisons et le salon où annoncer leur podium"

@@ -6,15 +6,27 @@ which is given only the interaction, finds it with ``shared(interaction.client)`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
     import discord
 
     from bot.interactions.games import GameSide
-    from bot.table import TableRunner
+    from bot.table import Table, TableRunner
 
 T = TypeVar("T")
+
+
+class Watcher(Protocol):
+    """Something that runs tables of its own (a tournament's matches): told when one ends."""
+
+    def claims(self, table: Table) -> bool:
+        """Whether ``table`` is one of its own (no rematch offered, no stop by its players)."""
+        ...
+
+    async def ended(self, table: Table) -> None:
+        """``table``'s game is over (told, drawn): its result is taken from it."""
+        ...
 
 
 @dataclass(eq=False)
@@ -24,6 +36,7 @@ class Shared:
     tables: TableRunner
     games: dict[str, GameSide] = field(default_factory=dict)  # game -> its Discord side
     command_ids: dict[str, int] = field(default_factory=dict)  # "maya start" -> id, once synced
+    watchers: list[Watcher] = field(default_factory=list)  # told of every table's end
     _services: dict[type, object] = field(default_factory=dict)
 
     def provide(self, service: object) -> None:
@@ -33,6 +46,10 @@ class Shared:
     def withdraw(self, service: object) -> None:
         if self._services.get(type(service)) is service:
             del self._services[type(service)]
+
+    def claimed(self, table: Table) -> bool:
+        """Whether a watcher runs ``table`` as one of its own."""
+        return any(watcher.claims(table) for watcher in self.watchers)
 
     def service(self, kind: type[T]) -> T | None:
         """The service of class ``kind`` a loaded cog provides (None: its cog is not loaded)."""

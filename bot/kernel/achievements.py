@@ -83,6 +83,16 @@ class Awards:
     runs: tuple[Run, ...] = ()
 
 
+def _no_game_alone(game: Finished) -> Iterable[int]:
+    return ()
+
+
+def tournament_win(game: str) -> Feat:
+    """Winning a tournament of ``game`` (``{game}_tournament``): no game earns it alone; the
+    tournament gives it to its winner, with the last game they played in it."""
+    return Feat(f"{game}_tournament", _no_game_alone)
+
+
 def award(
     declared: Sequence[Achievement],
     game: Finished,

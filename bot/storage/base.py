@@ -11,7 +11,7 @@ carries the ``Board`` its figures belong to.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -453,10 +453,17 @@ class TournamentStore(Protocol):
     """The servers' tournaments, with the deadlines they set (written together)."""
 
     async def create_tournament(
-        self, *, guild_id: int, channel_id: int, game: str, data: dict[str, Any], timer: Timer
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        data: dict[str, Any],
+        timer: Callable[[int], Timer],
     ) -> int:
-        """A new tournament signing up in ``channel_id``, with its sign-up deadline; raises
-        ``ChannelBusy`` if the channel already has one signing up or running."""
+        """A new tournament signing up in ``channel_id``, with its sign-up deadline
+        (``timer``: given its id); raises ``ChannelBusy`` if the channel already has one
+        signing up or running."""
         ...
 
     async def save_tournament(

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.kernel.spec import Board, Metric
@@ -311,7 +311,13 @@ class SqlRepository:
     # ---- tournaments
 
     async def create_tournament(
-        self, *, guild_id: int, channel_id: int, game: str, data: dict[str, Any], timer: Timer
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        data: dict[str, Any],
+        timer: Callable[[int], Timer],
     ) -> int:
         try:
             return await self.driver.transaction(
@@ -439,7 +445,7 @@ def _tournament(row: Row) -> TournamentRecord:
 
 
 def _create_tournament(
-    guild_id: int, channel_id: int, game: str, data: dict[str, Any], timer: Timer
+    guild_id: int, channel_id: int, game: str, data: dict[str, Any], timer: Callable[[int], Timer]
 ) -> Plan[int]:
     row = yield FetchRow(
         "INSERT INTO tournaments (guild_id, channel_id, game, status, data_json, created_at,"
@@ -448,7 +454,7 @@ def _create_tournament(
     )
     assert row is not None
     tournament_id = int(row[0])
-    yield Execute(sql.SET_TIMER, sql.timer_row(timer))
+    yield Execute(sql.SET_TIMER, sql.timer_row(timer(tournament_id)))
     return tournament_id
 
 

@@ -308,8 +308,11 @@ class TableController:
 
     async def stop(self, interaction: discord.Interaction, table: Table) -> None:
         """``/… stop``: the starter, or a member with Manage Server, ends the table."""
-        if interaction.user.id != table.starter and not interaction.permissions.manage_guild:
-            raise TableError("not_starter", starter=table.starter)
+        if not interaction.permissions.manage_guild:
+            if self.channel.bot.shared.claimed(table):  # a tournament's: played to its end
+                raise TableError("tournament_table")
+            if interaction.user.id != table.starter:
+                raise TableError("not_starter", starter=table.starter)
         async with table.lock:
             if not table.running:
                 raise TableError("stale")
@@ -446,13 +449,17 @@ class TableController:
             post = self.channel.post(table)  # an ended game's, forgotten once drawn
             await guarded(table, "redraw the table", self.refresh(table, interaction, actor=actor))
             await guarded(table, "follow the panels", self.follow_panels(table))
-            if ended and post.message_id is not None:
+            claimed = self.channel.bot.shared.claimed(table)
+            if ended and post.message_id is not None and not claimed:
                 turns = OFFER_TURNS * self.tables.turn_seconds(table)
                 await guarded(table, "offer a rematch", self._offer(table, post, turns))
             if not table.running:
                 await guarded(table, "close its thread", self._closed(table, post))
         finally:
             self._ending.pop(table.id, None)
+        if ended:
+            for watcher in self.channel.bot.shared.watchers:
+                await guarded(table, "tell its end", watcher.ended(table))
 
     async def _ended(self, table: Table) -> None:
         """The game just ended: its final standings head the table's last message, with

@@ -901,12 +901,16 @@ def tournament_timer(tournament: int, due: float, phase: str = "signup") -> Time
     return Timer(f"tournoi:{tournament}", due, GUILD, {"phase": phase})
 
 
+def signup_timer(due: float) -> Callable[[int], Timer]:
+    return lambda tournament: tournament_timer(tournament, due)
+
+
 async def test_a_tournament_is_created_signing_up_with_its_deadline_in_one_write(
     repository: Repository,
 ) -> None:
     data = {"organizer": A, "entrants": [A], "names": {str(A): "Alice"}}
     made = await repository.create_tournament(
-        guild_id=GUILD, channel_id=10, game="yades", data=data, timer=tournament_timer(0, 500.0)
+        guild_id=GUILD, channel_id=10, game="yades", data=data, timer=signup_timer(500.0)
     )
     found = await repository.tournament(made)
     assert found is not None
@@ -917,7 +921,7 @@ async def test_a_tournament_is_created_signing_up_with_its_deadline_in_one_write
         "signup",
     )
     assert found.data == data
-    assert [(t.key, t.due) for t in await repository.timers()] == [("tournoi:0", 500.0)]
+    assert [(t.key, t.due) for t in await repository.timers()] == [(f"tournoi:{made}", 500.0)]
     assert await repository.tournament(made + 1) is None
 
 
@@ -925,21 +929,21 @@ async def test_a_channel_holds_one_open_tournament_and_an_ended_one_frees_it(
     repository: Repository,
 ) -> None:
     first = await repository.create_tournament(
-        guild_id=GUILD, channel_id=10, game="yades", data={}, timer=tournament_timer(1, 500.0)
+        guild_id=GUILD, channel_id=10, game="yades", data={}, timer=signup_timer(500.0)
     )
     with pytest.raises(ChannelBusy):
         await repository.create_tournament(
-            guild_id=GUILD, channel_id=10, game="menteur", data={}, timer=tournament_timer(2, 1.0)
+            guild_id=GUILD, channel_id=10, game="menteur", data={}, timer=signup_timer(1.0)
         )
-    assert [t.key for t in await repository.timers()] == ["tournoi:1"]  # nothing written
+    assert [t.key for t in await repository.timers()] == [f"tournoi:{first}"]  # nothing written
     await repository.save_tournament(first, status="running", data={"round": 1})
     with pytest.raises(ChannelBusy):
         await repository.create_tournament(
-            guild_id=GUILD, channel_id=10, game="menteur", data={}, timer=tournament_timer(2, 1.0)
+            guild_id=GUILD, channel_id=10, game="menteur", data={}, timer=signup_timer(1.0)
         )
     await repository.save_tournament(first, status="over", data={"round": 2})
     second = await repository.create_tournament(
-        guild_id=GUILD, channel_id=10, game="menteur", data={}, timer=tournament_timer(2, 1.0)
+        guild_id=GUILD, channel_id=10, game="menteur", data={}, timer=signup_timer(1.0)
     )
     assert second != first
 
@@ -948,19 +952,21 @@ async def test_a_tournament_is_saved_with_the_timers_it_sets_and_cancels(
     repository: Repository,
 ) -> None:
     made = await repository.create_tournament(
-        guild_id=GUILD, channel_id=10, game="yades", data={}, timer=tournament_timer(7, 500.0)
+        guild_id=GUILD, channel_id=10, game="yades", data={}, timer=signup_timer(500.0)
     )
     await repository.save_tournament(
         made,
         status="running",
         data={"round": 1},
-        timers={"tournoi:7": tournament_timer(7, 900.0, "round"), "other:1": None},
+        timers={f"tournoi:{made}": tournament_timer(made, 900.0, "round"), "other:1": None},
     )
     found = await repository.tournament(made)
     assert found is not None and found.status == "running" and found.data == {"round": 1}
     timers = await repository.timers()
-    assert [(t.key, t.due, t.payload) for t in timers] == [("tournoi:7", 900.0, {"phase": "round"})]
-    await repository.save_tournament(made, status="over", data={}, timers={"tournoi:7": None})
+    assert [(t.key, t.due, t.payload) for t in timers] == [
+        (f"tournoi:{made}", 900.0, {"phase": "round"})
+    ]
+    await repository.save_tournament(made, status="over", data={}, timers={f"tournoi:{made}": None})
     assert await repository.timers() == []
 
 
@@ -968,16 +974,16 @@ async def test_open_tournaments_are_those_signing_up_or_running_on_the_shards(
     repository: Repository,
 ) -> None:
     signing = await repository.create_tournament(
-        guild_id=GUILD, channel_id=10, game="yades", data={}, timer=tournament_timer(1, 1.0)
+        guild_id=GUILD, channel_id=10, game="yades", data={}, timer=signup_timer(1.0)
     )
     running = await repository.create_tournament(
-        guild_id=GUILD, channel_id=11, game="yades", data={}, timer=tournament_timer(2, 1.0)
+        guild_id=GUILD, channel_id=11, game="yades", data={}, timer=signup_timer(1.0)
     )
     over = await repository.create_tournament(
-        guild_id=GUILD, channel_id=12, game="yades", data={}, timer=tournament_timer(3, 1.0)
+        guild_id=GUILD, channel_id=12, game="yades", data={}, timer=signup_timer(1.0)
     )
     cancelled = await repository.create_tournament(
-        guild_id=GUILD, channel_id=13, game="yades", data={}, timer=tournament_timer(4, 1.0)
+        guild_id=GUILD, channel_id=13, game="yades", data={}, timer=signup_timer(1.0)
     )
     await repository.save_tournament(running, status="running", data={})
     await repository.save_tournament(over, status="over", data={})

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from bot.games.maya import values as d
 from bot.games.maya.events import GameWon, LifeLost, PlayerEliminated, Revealed, WarriorRolled
-from bot.kernel.achievements import Achievement, Feat, Finished, Streak
+from bot.kernel.achievements import Achievement, Feat, Finished, Streak, tournament_win
 
 LIFTS_IN_A_ROW = 10
 UNTOUCHED_LIVES = 3  # the fewest starting lives an untouched win counts with
@@ -61,4 +61,5 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Feat("maya_warrior", warriors_who_made_it),
     Feat("maya_untouched", untouched_winners),
     Streak("maya_ten_lifts", LIFTS_IN_A_ROW, lifts),
+    tournament_win("maya"),
 )

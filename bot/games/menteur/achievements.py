@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from bot.games.menteur.events import DieLost, GameWon, PlayerEliminated, Revealed
-from bot.kernel.achievements import Achievement, Feat, Finished, Streak
+from bot.kernel.achievements import Achievement, Feat, Finished, Streak, tournament_win
 
 CHALLENGES_IN_A_ROW = 10
 
@@ -56,4 +56,5 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Feat("menteur_last_die", last_die_winners),
     Feat("menteur_exact_calza", exact_calzas),
     Streak("menteur_ten_challenges", CHALLENGES_IN_A_ROW, challenges),
+    tournament_win("menteur"),
 )

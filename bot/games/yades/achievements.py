@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from bot.games.yades.events import BonusEarned, GameWon, Rolled, Scored
 from bot.games.yades.rules import FIVE_BONUS, IN, PRIME
 from bot.games.yades.scoring import is_five_of_a_kind
-from bot.kernel.achievements import Achievement, Feat, Finished
+from bot.kernel.achievements import Achievement, Feat, Finished, tournament_win
 
 SHEETS_FULL = "sheets_full"
 
@@ -52,4 +52,5 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Feat("yades_prime", prime_yades),
     Feat("yades_first_roll", first_roll_yades),
     Feat("yades_perfect", perfect_games),
+    tournament_win("yades"),
 )

@@ -224,3 +224,5 @@ ach-menteur_ten_challenges-description = Crier « Menteur ! » à raison 10 fois
 ## err
 # An option out of what its command declares, in the game's own words.
 err-option-menteur_start-cpu = Nombre de CPU impossible : de { $least } à { $most } à cette table.
+ach-menteur_tournament-name = Champion·ne
+ach-menteur_tournament-description = Gagner un tournoi de Dés du menteur sur ce serveur (/tournoi).

@@ -179,3 +179,5 @@ ach-yades_perfect-description = Fill your whole sheet without losing a single po
 # An option out of what its command declares, in the game's own words.
 err-option-yades_start-cpu = That many CPUs is not possible: from { $least } to { $most } at this table.
 err-option-yades_defi-mise = That stake is not possible: from { $least } to { $most } points.
+ach-yades_tournament-name = Champion
+ach-yades_tournament-description = Win a Yadès tournament on this server (/tournament).

@@ -182,3 +182,5 @@ ach-yades_perfect-description = Remplir toute sa feuille sans perdre un seul poi
 # An option out of what its command declares, in the game's own words.
 err-option-yades_start-cpu = Nombre de CPU impossible : de { $least } à { $most } à cette table.
 err-option-yades_defi-mise = Mise impossible : de { $least } à { $most } points.
+ach-yades_tournament-name = Champion·ne
+ach-yades_tournament-description = Gagner un tournoi de Yadès sur ce serveur (/tournoi).
