@@ -289,6 +289,10 @@ class Gobelet(Sharing, commands.AutoShardedBot):
             log.info("restored %d running tables", len(restored))
         for cog in list(self.shared.games.values()):
             await cog.resume()
+        for watcher in list(self.shared.watchers):
+            await self.patiently("restore the tournaments", watcher.restored)
+            if self._stopping():
+                return
         if self._stopping():
             return
         # The tables say they are back in the background, behind what people wait on: the

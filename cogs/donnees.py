@@ -16,10 +16,12 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.interactions import answers
 from bot.interactions.refusals import private_lang, refuse
+from bot.interactions.shared import shared
 from bot.storage import Repository, Timer
 from bot.table.clock import Clock, lapse
 from cogs.classement import player_embed
 from cogs.table.components import label_of
+from cogs.tournoi.director import Director
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -69,6 +71,10 @@ class EraseButton(
             for table in tables.by_id.values():  # and the tables playing now
                 if table.guild_id == self.guild:
                     table.names.pop(self.user, None)
+            found = shared(interaction.client)
+            director = found.service(Director) if found is not None else None
+            if director is not None:  # and the tournaments signing up or running
+                await director.forget(self.guild, self.user)
             await clock.cancel(asked.key)  # one confirmation, one erasure
         except Exception as error:
             await refuse(interaction, error)

@@ -28,6 +28,11 @@ class Watcher(Protocol):
         """``table``'s game is over (told, drawn): its result is taken from it."""
         ...
 
+    async def restored(self) -> None:
+        """After a restart, once the tables are restored and before they resume: it knows
+        its own tables again."""
+        ...
+
 
 @dataclass(eq=False)
 class Shared:

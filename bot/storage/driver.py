@@ -89,9 +89,9 @@ class Dialect:
 
     # ``column IN`` a list of ids: the clause and its parameters.
     any_of: Callable[[str, Sequence[int]], tuple[str, tuple[Any, ...]]]
-    # Drops a player's display name from their games' meta: the statement and its
-    # parameters for (guild, user).
-    forget_name: Callable[[int, int], tuple[str, tuple[Any, ...]]]
+    # Drops a player's display name from a JSON document's ``names`` (a game's meta, a
+    # tournament's data): the statement and its parameters for (table, column, guild, user).
+    forget_name: Callable[[str, str, int, int], tuple[str, tuple[Any, ...]]]
     # What orders a player's rating history among points of the same time.
     history_tiebreak: str
 

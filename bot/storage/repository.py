@@ -233,8 +233,12 @@ class SqlRepository:
             rows += yield Execute(
                 f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
             )
-        # The display name they joined tables with (kept for the Yadès sheet pictures).
-        rows += yield Execute(*self._dialect.forget_name(guild_id, user_id))
+        # The display name they joined tables with (kept for the Yadès sheet pictures), and
+        # signed up to tournaments with (the web page's).
+        rows += yield Execute(*self._dialect.forget_name("games", "meta_json", guild_id, user_id))
+        rows += yield Execute(
+            *self._dialect.forget_name("tournaments", "data_json", guild_id, user_id)
+        )
         return rows
 
     # ---- achievements

@@ -94,7 +94,8 @@ class TableController:
         whose move it shows (not pinged)."""
         embed, view = self.side.table_message(table)
         if not table.running:  # an ended game's last message offers a rematch
-            view = rematch_view(self.game, table.id, table.lang) if table.started else None
+            offered = table.started and not self.channel.bot.shared.claimed(table)
+            view = rematch_view(self.game, table.id, table.lang) if offered else None
         await self.channel.draw_table(table, embed, view, interaction=interaction, actor=actor)
 
     # ------------------------------------------------------------------ opening a table

@@ -94,12 +94,14 @@ class TournoiCog(
     async def cog_load(self) -> None:
         self.bot.shared.watchers.append(self.director)
         self.bot.shared.provide(self.buttons)
+        self.bot.shared.provide(self.director)
         self.bot.tables.clock.handle(KIND, self.director.due)
 
     async def cog_unload(self) -> None:
         if self.director in self.bot.shared.watchers:
             self.bot.shared.watchers.remove(self.director)
         self.bot.shared.withdraw(self.buttons)
+        self.bot.shared.withdraw(self.director)
         await self.director.close()
 
     @commands.Cog.listener()

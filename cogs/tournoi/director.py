@@ -99,6 +99,10 @@ class Director:
                 self._keep(found.id, found.guild_id, found.channel_id, hosted)
             self._loaded = True
 
+    async def restored(self) -> None:
+        """After a restart: the open tournaments read back before their tables resume."""
+        await self.load()
+
     def _keep(self, tournament_id: int, guild_id: int, channel_id: int, hosted: Hosted) -> None:
         self.places[tournament_id] = (guild_id, channel_id)
         if not hosted.open:
@@ -668,6 +672,19 @@ class Director:
             )
             await controller.publish(table, events)
             controller.tables.schedule(table)
+
+    async def forget(self, guild_id: int, player: int) -> None:
+        """``player`` had the server forget them (``/donnees effacer``): the name they signed
+        up with leaves the open tournaments too (the stored ones lost it with the rest)."""
+        await self.load()
+        for tournament_id, (guild, _) in list(self.places.items()):
+            if guild != guild_id:
+                continue
+            async with self.locks[tournament_id]:
+                hosted = self.open.get(tournament_id)
+                if hosted is not None and player in hosted.names:
+                    names = {p: n for p, n in hosted.names.items() if p != player}
+                    await self.save(tournament_id, replace(hosted, names=names))
 
     # ------------------------------------------------------------------ telling
 

@@ -92,7 +92,10 @@ def match_line(match: BracketMatch, lang: str) -> str:
         return t(lang, "tour.line.upcoming", players=players)
     if match.status == MatchStatus.PENDING:
         return t(lang, "tour.line.pending", players=players)
-    winners = ", ".join(mention(p) for p in match.advancing) or t(lang, "tour.nobody")
+    went_on = match.advancing
+    if not went_on and match.ranking and match.ranking[0] not in match.forfeited:
+        went_on = match.ranking[:1]  # a Swiss match: its winner
+    winners = ", ".join(mention(p) for p in went_on) or t(lang, "tour.nobody")
     forfeits = ", ".join(mention(p) for p in match.forfeited)
     key = "tour.line.forfeit" if forfeits else "tour.line.played"
     return t(lang, key, players=players, winners=winners, forfeits=forfeits)

@@ -94,6 +94,7 @@ from tests.e2e.world import (
     VIEW_CHANNEL,
     Channel,
     Guild,
+    Role,
     Snowflakes,
     User,
     World,
@@ -386,6 +387,17 @@ class DiscordEmulator:
 
     def channel(self, guild_or_id: str | int, name: str | None = None) -> Channel:
         return self.world.channel(guild_or_id, name)
+
+    async def add_role(self, guild_name: str, name: str, permissions: int, *holders: User) -> Role:
+        """A new role of ``guild_name`` given to ``holders``, as a server's admin makes one:
+        the bot hears of it (GUILD_ROLE_CREATE); the holders' interactions carry it."""
+        guild = self.world.guild(guild_name)
+        role = self.world.add_role(guild_name, name, permissions)
+        payload = {"guild_id": str(guild.id), "role": role.payload()}
+        await self._guild_event(guild, "GUILD_ROLE_CREATE", payload)
+        for holder in holders:
+            guild.member(holder).role_ids.append(role.id)
+        return role
 
     def guild(self, which: Guild | int | str) -> Guild:
         return self.world.guild(which)

@@ -22,6 +22,7 @@ from tests.e2e.tournament_driver import (
     started,
     tournament_id,
 )
+from tests.e2e.world import CREATE_PUBLIC_THREADS
 
 # A tournament's minute lasts a second here: a round of ``ronde: 8`` ends 8 s after it opens.
 FAST = pytest.mark.bot_env(GOBELET_MINUTE_SECONDS="1")
@@ -115,3 +116,261 @@ async def test_an_eight_player_yades_bracket_is_played_to_its_winner_through_a_f
     assert status == "over" and data["tournament"]["status"] == "over"
     held = bot.query("SELECT user_id, code FROM achievements WHERE code = 'yades_tournament'")
     assert held == [(seeds[1], "yades_tournament")]
+
+
+@FAST
+async def test_a_swiss_tournament_of_six_pairs_by_score_never_twice_and_breaks_ties_by_buchholz(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    patron = emulator.user("patron")
+    comptoir = emulator.channel("bar", "comptoir")
+    players = people(emulator, 6)
+    known = by_id(players)
+    s1, s2, s3, s4, s5, s6 = (p.id for p in players)
+    opened = await (
+        await emulator.slash(
+            patron, comptoir, "tournoi creer", {"jeu": "yades", "format": "swiss", "ronde": 30}
+        )
+    ).reply()
+    assert "Rondes suisses" in opened.text
+    tournament = tournament_id(opened)
+    for player in players:
+        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    await (await emulator.click(patron, opened, label="Lancer")).reply()
+
+    async def play(
+        number: int, tables: int, winners: list[int], crash: bool = False
+    ) -> list[set[int]]:
+        called = await round_called(emulator, tournament, number, tables)
+        pairs = [set(c.players) for c in called]
+        for index, check_in in enumerate(called):
+            await present(emulator, check_in, [known[p] for p in check_in.players])
+            await started(emulator, check_in)
+            if crash and index == 0:
+                await bot.restart()
+            (loser,) = set(check_in.players) - set(winners)
+            await give_up(emulator, "yades", check_in, known[loser])
+        return pairs
+
+    # Round 1 by seed; round 2 by points, then Buchholz; round 3 without a rematch: the
+    # pairing the standings give first (s3 v s2) would leave s4 v s6 to meet again.
+    assert await play(1, 3, [s1, s3, s5]) == [{s1, s2}, {s3, s4}, {s5, s6}]
+    assert await play(2, 3, [s1, s5, s4], crash=True) == [{s1, s3}, {s5, s2}, {s4, s6}]
+    assert await play(3, 3, [s5, s3, s2]) == [{s1, s5}, {s3, s6}, {s4, s2}]
+
+    won = await emulator.wait_message(comptoir, containing="remporte le tournoi", timeout=20)
+    assert f"<@{s5}>" in won.text
+    # s1 and s3 both have 2 points: s1's opponents scored 6, s3's 3 (Buchholz); the same
+    # between s2 and s4 on 1 point.
+    assert places(won) == [(1, s5), (2, s1), (3, s3), (4, s2), (5, s4), (6, s6)]
+    lines = {
+        int(p): line
+        for line in won.text.splitlines()
+        if (p := line.split("<@")[-1].split(">")[0]).isdigit()
+    }
+    assert "2 pt · Buchholz 6" in lines[s1] and "2 pt · Buchholz 3" in lines[s3]
+    assert "3 pt" in lines[s5] and "0 pt" in lines[s6]
+    assert f"<@{s1}> · <@{s2}> → <@{s1}>" in won.text  # each match's winner in the bracket
+    status, data = stored(bot, tournament)
+    assert status == "over" and len(data["tournament"]["rounds"]) == 3
+
+
+@FAST
+async def test_a_menteur_pool_tournament_goes_to_a_final_table_through_a_forfeit_and_a_crash(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    patron = emulator.user("patron")
+    comptoir = emulator.channel("bar", "comptoir")
+    players = people(emulator, 7)
+    known = by_id(players)
+    s1, s2, s3, s4, s5, s6, s7 = (p.id for p in players)
+    opened = await (
+        await emulator.slash(
+            patron,
+            comptoir,
+            "tournoi creer",
+            {"jeu": "menteur", "format": "pools", "places": 4, "qualifies": 2, "ronde": 8},
+        )
+    ).reply()
+    tournament = tournament_id(opened)
+    for player in players:
+        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    await (await emulator.slash(patron, comptoir, "tournoi commencer")).reply()
+
+    # Two pools dealt by seed there and back: 1 4 5 and 2 3 6 7.
+    first, second = await round_called(emulator, tournament, 1, 2)
+    assert first.players == [s1, s4, s5] and second.players == [s2, s3, s6, s7]
+    await present(emulator, first, [known[p] for p in first.players])
+    await started(emulator, first)
+    await bot.restart()  # a crash in the middle of the pools
+    await give_up(emulator, "menteur", first, known[s5])
+    await give_up(emulator, "menteur", first, known[s4])
+    # Seed 2 never comes: at the deadline it forfeits, and the three others play.
+    await present(emulator, second, [known[s3], known[s6], known[s7]])
+    forfeit = await emulator.wait_message(comptoir, containing="Forfait", timeout=30)
+    assert f"<@{s2}>" in forfeit.text
+    await started(emulator, second)
+    await give_up(emulator, "menteur", second, known[s7])
+    await give_up(emulator, "menteur", second, known[s6])
+
+    # The final table: the two best of each pool, in seed order.
+    (final,) = await round_called(emulator, tournament, 2, 1)
+    assert final.players == [s1, s3, s4, s6]
+    await present(emulator, final, [known[p] for p in final.players])
+    await started(emulator, final)
+    for loser in (s1, s4, s6):
+        await give_up(emulator, "menteur", final, known[loser])
+    won = await emulator.wait_message(comptoir, containing="remporte le tournoi", timeout=20)
+    assert f"<@{s3}>" in won.text
+    # The final's order, then the pools' thirds (sharing 5th), then the forfeit.
+    assert places(won) == [(1, s3), (2, s1), (3, s4), (4, s6), (5, s5), (5, s7), (7, s2)]
+    status, _ = stored(bot, tournament)
+    assert status == "over"
+
+
+async def refused(
+    emulator: DiscordEmulator,
+    user: object,
+    channel: object,
+    command: str,
+    options: dict | None = None,
+) -> str:
+    answer = await (
+        await emulator.slash(user, channel, command, options or {}, locale="fr")
+    ).reply()
+    assert answer.ephemeral, answer.text
+    return answer.text
+
+
+@FAST
+async def test_who_may_organize_and_every_mistake_gets_a_private_answer(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    patron, alice, bob, dave = (emulator.user(n) for n in ("patron", "alice", "bob", "dave"))
+    comptoir, terrasse = emulator.channel("bar", "comptoir"), emulator.channel("bar", "terrasse")
+    duel = {"jeu": "yades", "format": "single_elimination"}
+    assert "Seuls les membres qui gèrent le serveur" in await refused(
+        emulator, alice, comptoir, "tournoi creer", duel
+    )
+    # The organizers' role: dave holds it, with no permission of his own.
+    role = await emulator.add_role("bar", "Organisateurs", 0, dave)
+    saved = await (
+        await emulator.slash(patron, comptoir, "reglages tournois", {"role": role})
+    ).reply()
+    assert saved.ephemeral and f"<@&{role.id}>" in saved.text
+    assert "ne se joue pas à ce jeu" in await refused(
+        emulator, dave, comptoir, "tournoi creer", {"jeu": "yades", "format": "pools"}
+    )
+    assert "places ne vaut que pour les poules" in await refused(
+        emulator, dave, comptoir, "tournoi creer", {**duel, "places": 4}
+    )
+    emulator.world.overwrite(terrasse, emulator.world.bot, deny=CREATE_PUBLIC_THREADS)
+    assert "Créer des fils publics" in await refused(
+        emulator, dave, terrasse, "tournoi creer", duel
+    )
+    assert "Pas de tournoi ouvert dans ce salon" in await refused(
+        emulator, dave, comptoir, "tournoi commencer"
+    )
+
+    opened = await (await emulator.slash(dave, comptoir, "tournoi creer", duel)).reply()
+    assert not opened.ephemeral and f"<@{dave.id}>" in opened.text
+    assert "déjà un tournoi" in await refused(emulator, patron, comptoir, "tournoi creer", duel)
+    await (await emulator.click(alice, opened, label="S'inscrire")).response()
+    off = await (await emulator.click(bob, opened, label="Se désinscrire")).reply()
+    assert off.ephemeral and "n'étais pas inscrit" in off.text
+    started = await (await emulator.click(bob, opened, label="Lancer", locale="fr")).reply()
+    assert started.ephemeral and f"Seul l'organisateur (<@{dave.id}>)" in started.text
+    assert "au moins 2 inscrits" in await refused(emulator, dave, comptoir, "tournoi commencer")
+    await (await emulator.click(bob, opened, label="S'inscrire")).response()
+    await (await emulator.slash(dave, comptoir, "tournoi retirer", {"joueur": bob})).reply()
+    await emulator.wait_for(
+        lambda: "Inscrits (1)" in emulator.transcript.get(opened.id).text or None,
+        what="the sign-ups redrawn without bob",
+    )
+    assert "ne joue pas dans ce tournoi" in await refused(
+        emulator, dave, comptoir, "tournoi retirer", {"joueur": bob}
+    )
+
+    sign_up, tournament = opened.button(label="S'inscrire"), tournament_id(opened)
+    cancelled = await (await emulator.slash(patron, comptoir, "tournoi annuler")).reply()
+    assert not cancelled.ephemeral and "annulé" in cancelled.text
+    await emulator.wait_for(
+        lambda: not emulator.transcript.get(opened.id).buttons, what="the sign-ups closed"
+    )
+    late = await (await emulator.click(bob, opened, sign_up, stale=True)).reply()
+    assert late.ephemeral and "terminé ou annulé" in late.text
+    assert stored(bot, tournament)[0] == "cancelled"
+
+
+@FAST
+async def test_a_removed_player_leaves_their_table_and_their_opponent_wins(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    patron, alice, bob, carol = (emulator.user(n) for n in ("patron", "alice", "bob", "carol"))
+    comptoir = emulator.channel("bar", "comptoir")
+    opened = await (
+        await emulator.slash(
+            patron, comptoir, "tournoi creer", {"jeu": "yades", "format": "swiss", "rondes": 1}
+        )
+    ).reply()
+    tournament = tournament_id(opened)
+    for player in (alice, bob):
+        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    await (await emulator.click(patron, opened, label="Lancer")).reply()
+    (match,) = await round_called(emulator, tournament, 1, 1)
+    intruder = await (
+        await emulator.click(carol, match.message, label="Présent", locale="fr")
+    ).reply()
+    assert intruder.ephemeral and "Ce n'est pas ton match" in intruder.text
+    check_in = match.message.button(label="Présent")
+    await present(emulator, match, [alice, bob])
+    twice = await (await emulator.click(alice, match.message, check_in, stale=True)).reply()
+    assert twice.ephemeral and "déjà noté" in twice.text
+    await started(emulator, match)
+    # Its players may not stop a tournament table: it is played to its end.
+    stop = await (await emulator.slash(alice, match.thread, "yades stop")).reply()
+    assert stop.ephemeral and "table de tournoi" in stop.text
+    await (await emulator.slash(patron, comptoir, "tournoi retirer", {"joueur": bob})).reply()
+    won = await emulator.wait_message(comptoir, containing="remporte le tournoi", timeout=20)
+    assert f"<@{alice.id}>" in won.text and "(retiré·e)" in won.text
+    assert places(won) == [(1, alice.id), (2, bob.id)]
+    # No rematch is offered under a tournament's game.
+    offered = [m.text for m in emulator.transcript.public(match.thread.id) if m.rematch_offered]
+    assert not offered, offered
+
+    # Forgetting a player takes the name they signed up with out of the tournament.
+    before = stored(bot, tournament)[1]["names"]
+    assert str(alice.id) in before
+    asked = await (await emulator.slash(alice, comptoir, "donnees effacer")).reply()
+    await (await emulator.click(alice, asked, label="Oui, tout effacer")).response()
+    await emulator.wait_for(lambda: not asked.buttons, what="the erasure done")
+    assert str(alice.id) not in stored(bot, tournament)[1]["names"]
+
+
+@FAST
+async def test_a_maya_party_table_is_stopped_at_the_rounds_deadline_and_ranked_by_sips(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    patron = emulator.user("patron")
+    comptoir = emulator.channel("bar", "comptoir")
+    players = people(emulator, 3)
+    opened = await (
+        await emulator.slash(
+            patron,
+            comptoir,
+            "tournoi creer",
+            {"jeu": "maya", "format": "pools", "places": 3, "ronde": 6},
+        )
+    ).reply()
+    tournament = tournament_id(opened)
+    for player in players:
+        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    await (await emulator.slash(patron, comptoir, "tournoi commencer")).reply()
+    (final,) = await round_called(emulator, tournament, 1, 1)
+    await present(emulator, final, players)
+    await started(emulator, final)
+    # Nobody drinks before the deadline: equal sips, the best seed first.
+    won = await emulator.wait_message(comptoir, containing="remporte le tournoi", timeout=30)
+    assert f"<@{players[0].id}>" in won.text
+    assert [p for _, p in places(won)] == [p.id for p in players]
+    assert emulator.transcript.containing("🏁", final.thread.id)

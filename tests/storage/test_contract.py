@@ -1007,3 +1007,20 @@ async def test_an_award_is_kept_once_per_player_and_code(repository: Repository)
     assert not await repository.award(GUILD, A, "yades_tournament", game)
     held = await repository.achievements(GUILD, [A])
     assert [h.code for h in held[A]] == ["yades_tournament"]
+
+
+async def test_forgetting_a_player_drops_their_name_from_the_servers_tournaments(
+    repository: Repository,
+) -> None:
+    data = {"names": {str(A): "Alice", str(B): "Bob"}, "entrants": [A, B]}
+    here = await repository.create_tournament(
+        guild_id=GUILD, channel_id=10, game="yades", data=data, timer=signup_timer(1.0)
+    )
+    there = await repository.create_tournament(
+        guild_id=OTHER_GUILD, channel_id=11, game="yades", data=data, timer=signup_timer(1.0)
+    )
+    await repository.forget_player(GUILD, A)
+    mine, theirs = await repository.tournament(here), await repository.tournament(there)
+    assert mine is not None and theirs is not None
+    assert mine.data == {"names": {str(B): "Bob"}, "entrants": [A, B]}
+    assert theirs.data == data  # another server's are its own

@@ -86,11 +86,13 @@ def _any_of(column: str, values: Sequence[int]) -> tuple[str, tuple[Any, ...]]:
     return f"{column} = ANY(?::bigint[])", (list(values),)
 
 
-def _forget_name(guild_id: int, user_id: int) -> tuple[str, tuple[Any, ...]]:
+def _forget_name(
+    table: str, column: str, guild_id: int, user_id: int
+) -> tuple[str, tuple[Any, ...]]:
     key = str(int(user_id))
     return (
-        "UPDATE games SET meta_json = (meta_json::jsonb #- ARRAY['names', ?::text])::json"
-        " WHERE guild_id = ? AND meta_json->'names'->?::text IS NOT NULL",
+        f"UPDATE {table} SET {column} = ({column}::jsonb #- ARRAY['names', ?::text])::json"
+        f" WHERE guild_id = ? AND {column}->'names'->?::text IS NOT NULL",
         (key, guild_id, key),
     )
 

@@ -52,11 +52,13 @@ def _any_of(column: str, values: Sequence[int]) -> tuple[str, tuple[Any, ...]]:
     return f"{column} IN ({','.join('?' * len(values))})", tuple(values)
 
 
-def _forget_name(guild_id: int, user_id: int) -> tuple[str, tuple[Any, ...]]:
+def _forget_name(
+    table: str, column: str, guild_id: int, user_id: int
+) -> tuple[str, tuple[Any, ...]]:
     name = f'$.names."{int(user_id)}"'
     return (
-        "UPDATE games SET meta_json = json_remove(meta_json, ?)"
-        " WHERE guild_id = ? AND json_extract(meta_json, ?) IS NOT NULL",
+        f"UPDATE {table} SET {column} = json_remove({column}, ?)"
+        f" WHERE guild_id = ? AND json_extract({column}, ?) IS NOT NULL",
         (name, guild_id, name),
     )
 
