@@ -179,8 +179,8 @@ class WebServer:
             return self._message(request, "web.down_title", "web.down", 500)
 
     def _message(self, request: web.Request, title: str, text: str, status: int) -> web.Response:
-        lang = self._lang(request)
-        return self._html(
+        lang = self.language(request)
+        return self.render(
             request,
             "message.html",
             lang,
@@ -190,27 +190,27 @@ class WebServer:
             text=t(lang, text),
         )
 
-    def _storage(self) -> Repository:
+    def storage(self) -> Repository:
         repository = self.repository()
         if repository is None:
             raise StorageError("not open yet")
         return repository
 
-    async def _page(self, request: web.Request) -> WebPage:
+    async def page_of(self, request: web.Request) -> WebPage:
         token = request.match_info["token"]
-        page = await self._storage().web_page_of(token)
+        page = await self.storage().web_page_of(token)
         if page is None:
             raise web.HTTPNotFound()
         return page
 
     @staticmethod
-    def _lang(request: web.Request) -> str:
+    def language(request: web.Request) -> str:
         chosen = request.query.get("lang")
         if chosen in (FRENCH, ENGLISH):
             return chosen
         return preferred_language(request.headers.get("Accept-Language"))
 
-    def _html(
+    def render(
         self, request: web.Request, template: str, lang: str, *, status: int = 200, **values: Any
     ) -> web.Response:
         query = {k: v for k, v in request.query.items() if k != "lang"}
@@ -228,9 +228,9 @@ class WebServer:
     # ---- the leaderboards
 
     async def board(self, request: web.Request) -> web.Response:
-        page = await self._page(request)
-        repository = self._storage()
-        lang = self._lang(request)
+        page = await self.page_of(request)
+        repository = self.storage()
+        lang = self.language(request)
         query = request.query
         chosen = query["jeu"] if "jeu" in query else await _played_last(repository, page.guild_id)
         board = BOARDS.get(chosen)
@@ -288,7 +288,7 @@ class WebServer:
             }
             for name in BOARDS
         ]
-        return self._html(
+        return self.render(
             request,
             "board.html",
             lang,
@@ -313,11 +313,11 @@ class WebServer:
     async def _player(
         self, request: web.Request
     ) -> tuple[WebPage, int, dict[str, dict[str, float]], Mapping[str, Any]]:
-        page = await self._page(request)
+        page = await self.page_of(request)
         user = int(request.match_info["user"])
         if user > SNOWFLAKE_MAX:
             raise web.HTTPNotFound()
-        repository = self._storage()
+        repository = self.storage()
         figures = await repository.player_figures(page.guild_id, user, list(BOARDS.values()))
         ratings = await repository.player_ratings(page.guild_id, user)
         if not figures and not ratings:
@@ -326,10 +326,10 @@ class WebServer:
 
     async def player(self, request: web.Request) -> web.Response:
         page, user, figures, ratings = await self._player(request)
-        lang = self._lang(request)
+        lang = self.language(request)
         lang_param = request.query.get("lang", "")
-        names = await self._storage().player_names(page.guild_id, [user])
-        held = (await self._storage().achievements(page.guild_id, [user])).get(user, [])
+        names = await self.storage().player_names(page.guild_id, [user])
+        held = (await self.storage().achievements(page.guild_id, [user])).get(user, [])
         achievements = [
             {
                 "name": t(lang, f"ach.{h.code}.name"),
@@ -348,7 +348,7 @@ class WebServer:
             }
             for game, lines in figure_lines(figures, dict(ratings), lang)
         ]
-        return self._html(
+        return self.render(
             request,
             "player.html",
             lang,
@@ -363,9 +363,9 @@ class WebServer:
 
     async def picture(self, request: web.Request) -> web.Response:
         page, user, figures, _ = await self._player(request)
-        lang = self._lang(request)
+        lang = self.language(request)
         png = await player_picture(
-            self._storage(), page.guild_id, user, lang, figures, waiting=WAITING_PICTURES
+            self.storage(), page.guild_id, user, lang, figures, waiting=WAITING_PICTURES
         )
         return web.Response(body=png, content_type="image/png", headers=HEADERS)
 
