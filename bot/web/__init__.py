@@ -1,5 +1,6 @@
-"""Each server's web page: its leaderboards (every game, criterion, period and season) and
-its players' figures and picture, served by the bot when ``GOBELET_WEB_PORT`` is set.
+"""Each server's web page: its leaderboards (every game, criterion, period and season),
+its players' figures and picture, and its tournaments, served by the bot when
+``GOBELET_WEB_PORT`` is set.
 
 A server's page is off until a manager turns it on (``/reglages web``), which gives its
 address: ``GOBELET_WEB_URL/s/<token>``, the token 128 random bits, so that the address is
@@ -11,12 +12,15 @@ page is on:
   ``bot.leaderboards`` as ``/classement`` reads it;
 - ``/s/<token>/joueur/<id>``: a player's figures, as ``/stats`` lists them, and the
   achievements they hold, for a player the server has figures of;
-- ``/s/<token>/joueur/<id>.png``: their picture.
+- ``/s/<token>/joueur/<id>.png``: their picture;
+- ``/s/<token>/tournois``: the server's latest tournaments, and ``/s/<token>/tournois/<id>``
+  one's standings and bracket (``bot.web.tournament_pages``).
 
-Anything else, a wrong token, a page turned off or a player the server has no figure of,
-is a 404 that says nothing of what exists. Pages are French or English after the browser's
-``Accept-Language`` (``?lang=fr|en`` chooses), are never indexed, and leak their address
-to no other site (no referrer, no third-party resource).
+Anything else, a wrong token, a page turned off, a player the server has no figure of or a
+tournament it did not hold (or cancelled), is a 404 that says nothing of what exists. Pages
+are French or English after the browser's ``Accept-Language`` (``?lang=fr|en`` chooses),
+are never indexed, and leak their address to no other site (no referrer, no third-party
+resource).
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from bot.leaderboards import (
 )
 from bot.plots import Busy
 from bot.storage import Repository, Season, StorageError, WebPage
+from bot.web.tournament_pages import TournamentPages
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +144,7 @@ class WebServer:
         app.router.add_get("/s/{token}", self.board)
         app.router.add_get(r"/s/{token}/joueur/{user:[0-9]{1,19}}", self.player)
         app.router.add_get(r"/s/{token}/joueur/{user:[0-9]{1,19}}.png", self.picture)
+        app.router.add_routes(TournamentPages(self).routes())
         self.runner = web.AppRunner(app, access_log=None)  # addresses hold the tokens
 
     async def start(self) -> None:
@@ -296,6 +302,7 @@ class WebServer:
             server=page.guild_name,
             board=board.name,
             lang_param=lang_param if lang_param in (FRENCH, ENGLISH) else "",
+            tournaments=f"{page.token}/tournois" + _lang_query(lang_param),
             games=games,
             metrics=_metric_options(board, metric, lang),
             whens=_when_options(seasons, shown.period, lang),
