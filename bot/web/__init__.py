@@ -1,5 +1,6 @@
-"""Each server's web page: its leaderboards (every game, criterion, period and season) and
-its players' figures and picture, served by the bot when ``GOBELET_WEB_PORT`` is set.
+"""Each server's web page: its leaderboards (every game, criterion, period and season),
+its players' figures and picture, and its tournaments, served by the bot when
+``GOBELET_WEB_PORT`` is set.
 
 A server's page is off until a manager turns it on (``/reglages web``), which gives its
 address: ``GOBELET_WEB_URL/s/<token>``, the token 128 random bits, so that the address is
@@ -11,12 +12,15 @@ page is on:
   ``bot.leaderboards`` as ``/classement`` reads it;
 - ``/s/<token>/joueur/<id>``: a player's figures, as ``/stats`` lists them, and the
   achievements they hold, for a player the server has figures of;
-- ``/s/<token>/joueur/<id>.png``: their picture.
+- ``/s/<token>/joueur/<id>.png``: their picture;
+- ``/s/<token>/tournois``: the server's latest tournaments, and ``/s/<token>/tournois/<id>``
+  one's standings and bracket (``bot.web.tournament_pages``).
 
-Anything else, a wrong token, a page turned off or a player the server has no figure of,
-is a 404 that says nothing of what exists. Pages are French or English after the browser's
-``Accept-Language`` (``?lang=fr|en`` chooses), are never indexed, and leak their address
-to no other site (no referrer, no third-party resource).
+Anything else, a wrong token, a page turned off, a player the server has no figure of or a
+tournament it did not hold (or cancelled), is a 404 that says nothing of what exists. Pages
+are French or English after the browser's ``Accept-Language`` (``?lang=fr|en`` chooses),
+are never indexed, and leak their address to no other site (no referrer, no third-party
+resource).
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from bot.leaderboards import (
 )
 from bot.plots import Busy
 from bot.storage import Repository, Season, StorageError, WebPage
+from bot.web.tournament_pages import TournamentPages
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +144,7 @@ class WebServer:
         app.router.add_get("/s/{token}", self.board)
         app.router.add_get(r"/s/{token}/joueur/{user:[0-9]{1,19}}", self.player)
         app.router.add_get(r"/s/{token}/joueur/{user:[0-9]{1,19}}.png", self.picture)
+        app.router.add_routes(TournamentPages(self).routes())
         self.runner = web.AppRunner(app, access_log=None)  # addresses hold the tokens
 
     async def start(self) -> None:
@@ -179,8 +185,8 @@ class WebServer:
             return self._message(request, "web.down_title", "web.down", 500)
 
     def _message(self, request: web.Request, title: str, text: str, status: int) -> web.Response:
-        lang = self._lang(request)
-        return self._html(
+        lang = self.language(request)
+        return self.render(
             request,
             "message.html",
             lang,
@@ -190,27 +196,27 @@ class WebServer:
             text=t(lang, text),
         )
 
-    def _storage(self) -> Repository:
+    def storage(self) -> Repository:
         repository = self.repository()
         if repository is None:
             raise StorageError("not open yet")
         return repository
 
-    async def _page(self, request: web.Request) -> WebPage:
+    async def page_of(self, request: web.Request) -> WebPage:
         token = request.match_info["token"]
-        page = await self._storage().web_page_of(token)
+        page = await self.storage().web_page_of(token)
         if page is None:
             raise web.HTTPNotFound()
         return page
 
     @staticmethod
-    def _lang(request: web.Request) -> str:
+    def language(request: web.Request) -> str:
         chosen = request.query.get("lang")
         if chosen in (FRENCH, ENGLISH):
             return chosen
         return preferred_language(request.headers.get("Accept-Language"))
 
-    def _html(
+    def render(
         self, request: web.Request, template: str, lang: str, *, status: int = 200, **values: Any
     ) -> web.Response:
         query = {k: v for k, v in request.query.items() if k != "lang"}
@@ -228,9 +234,9 @@ class WebServer:
     # ---- the leaderboards
 
     async def board(self, request: web.Request) -> web.Response:
-        page = await self._page(request)
-        repository = self._storage()
-        lang = self._lang(request)
+        page = await self.page_of(request)
+        repository = self.storage()
+        lang = self.language(request)
         query = request.query
         chosen = query["jeu"] if "jeu" in query else await _played_last(repository, page.guild_id)
         board = BOARDS.get(chosen)
@@ -288,7 +294,7 @@ class WebServer:
             }
             for name in BOARDS
         ]
-        return self._html(
+        return self.render(
             request,
             "board.html",
             lang,
@@ -296,6 +302,7 @@ class WebServer:
             server=page.guild_name,
             board=board.name,
             lang_param=lang_param if lang_param in (FRENCH, ENGLISH) else "",
+            tournaments=f"{page.token}/tournois" + _lang_query(lang_param),
             games=games,
             metrics=_metric_options(board, metric, lang),
             whens=_when_options(seasons, shown.period, lang),
@@ -313,11 +320,11 @@ class WebServer:
     async def _player(
         self, request: web.Request
     ) -> tuple[WebPage, int, dict[str, dict[str, float]], Mapping[str, Any]]:
-        page = await self._page(request)
+        page = await self.page_of(request)
         user = int(request.match_info["user"])
         if user > SNOWFLAKE_MAX:
             raise web.HTTPNotFound()
-        repository = self._storage()
+        repository = self.storage()
         figures = await repository.player_figures(page.guild_id, user, list(BOARDS.values()))
         ratings = await repository.player_ratings(page.guild_id, user)
         if not figures and not ratings:
@@ -326,10 +333,10 @@ class WebServer:
 
     async def player(self, request: web.Request) -> web.Response:
         page, user, figures, ratings = await self._player(request)
-        lang = self._lang(request)
+        lang = self.language(request)
         lang_param = request.query.get("lang", "")
-        names = await self._storage().player_names(page.guild_id, [user])
-        held = (await self._storage().achievements(page.guild_id, [user])).get(user, [])
+        names = await self.storage().player_names(page.guild_id, [user])
+        held = (await self.storage().achievements(page.guild_id, [user])).get(user, [])
         achievements = [
             {
                 "name": t(lang, f"ach.{h.code}.name"),
@@ -348,7 +355,7 @@ class WebServer:
             }
             for game, lines in figure_lines(figures, dict(ratings), lang)
         ]
-        return self._html(
+        return self.render(
             request,
             "player.html",
             lang,
@@ -363,9 +370,9 @@ class WebServer:
 
     async def picture(self, request: web.Request) -> web.Response:
         page, user, figures, _ = await self._player(request)
-        lang = self._lang(request)
+        lang = self.language(request)
         png = await player_picture(
-            self._storage(), page.guild_id, user, lang, figures, waiting=WAITING_PICTURES
+            self.storage(), page.guild_id, user, lang, figures, waiting=WAITING_PICTURES
         )
         return web.Response(body=png, content_type="image/png", headers=HEADERS)
 
