@@ -125,7 +125,7 @@ async def stored(repo: Repository, tournament: Hosted, *, guild: int = GUILD) ->
         channel_id=channel,
         game=tournament.game,
         data=tournament.to_json(),
-        timer=Timer(f"tournoi:{channel}", 1.0, guild),  # any key of its own
+        timer=lambda made: Timer(f"tournoi:{made}", 1.0, guild),
     )
     if tournament.status != SIGNUP:
         await repo.save_tournament(made, status=tournament.status, data=tournament.to_json())

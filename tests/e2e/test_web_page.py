@@ -37,6 +37,16 @@ from tests.e2e.test_persistence import (
     private_answer,
 )
 from tests.e2e.test_seasons import first_of_next_month, wall
+from tests.e2e.tournament_driver import (
+    by_id,
+    give_up,
+    people,
+    places,
+    present,
+    round_called,
+    started,
+    tournament_id,
+)
 from tests.e2e.world import Channel, User
 
 SEEDED_TOKEN = "every-figure-of-the-bar-page"
@@ -315,3 +325,85 @@ async def every_discord_row(
         )
         rows += leaderboard_rows(shown)
     return rows
+
+
+def channel_bracket(text: str) -> list[list[int | None]]:
+    """Each round's match winners as the channel's bracket tells them, in order (None: not
+    decided, or nobody)."""
+    rounds: list[list[int | None]] = []
+    section = text.split("__Tableau__", 1)[1].split("__Classement__", 1)[0]
+    for line in section.splitlines():
+        if re.fullmatch(r"\*\*(Ronde \d+|Finale)\*\*", line):
+            rounds.append([])
+        elif "→" in line:
+            after = re.findall(r"<@(\d+)>", line.split("→", 1)[1].split("(forfait")[0])
+            rounds[-1].append(int(after[0]) if after else None)
+        elif "exempt" in line:
+            rounds[-1].append(int(re.findall(r"<@(\d+)>", line)[0]))
+        elif line.strip():
+            rounds[-1].append(None)
+    return rounds
+
+
+async def test_a_tournaments_bracket_and_standings_on_the_page_are_the_channels(
+    emulator: DiscordEmulator, served: Served
+) -> None:
+
+    patron = emulator.user("patron")
+    comptoir = emulator.channel("bar", "comptoir")
+    players = people(emulator, 5)
+    known = by_id(players)
+    s1, s2, s3, s4, s5 = (p.id for p in players)
+    opened = await (
+        await emulator.slash(
+            patron, comptoir, "tournoi creer", {"jeu": "yades", "format": "single_elimination"}
+        )
+    ).reply()
+    tournament = tournament_id(opened)
+    for player in players:
+        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    await (await emulator.slash(patron, comptoir, "tournoi commencer")).reply()
+    # Five players: seeds 1, 2 and 3 have a bye, 4 plays 5, who is removed: a forfeit.
+    (opening,) = await round_called(emulator, tournament, 1, 1)
+    assert opening.players == [s4, s5]
+    await (await emulator.slash(patron, comptoir, "tournoi retirer", {"joueur": known[s5]})).reply()
+    for number, tables, losers in ((2, 2, {s4, s2}), (3, 1, {s1})):
+        for check_in in await round_called(emulator, tournament, number, tables):
+            await present(emulator, check_in, [known[p] for p in check_in.players])
+            await started(emulator, check_in)
+            (loser,) = set(check_in.players) & losers
+            await give_up(emulator, "yades", check_in, known[loser])
+    won = await emulator.wait_message(comptoir, containing="remporte le tournoi", timeout=20)
+    told_places = places(won)
+    told_bracket = channel_bracket(won.text)
+    assert told_places[0] == (1, s3)
+    assert told_bracket == [[s1, s4, s2, s3], [s1, s3], [s3]]
+
+    turned_on = await private_answer(emulator, patron, comptoir, "reglages web", {"activer": True})
+    (address,) = ADDRESS.findall(turned_on.text)
+    async with browser() as launched, phone(launched) as page:
+        await page.goto(address)
+        await page.get_by_role("link", name="Tournois").first.click()
+        await page.wait_for_load_state()
+        await page.locator(f'a[href*="tournois/{tournament}"]').first.click()
+        await page.wait_for_load_state()
+        assert await fits_the_screen(page)
+        shown = [
+            (
+                int(await row.get_attribute("data-place") or 0),
+                int(await row.get_attribute("data-player") or 0),
+            )
+            for row in await page.locator("section.standings tr[data-player]").all()
+        ]
+        assert shown == told_places
+        drawn: list[list[int | None]] = []
+        for section in await page.locator("section.round").all():
+            winners = []
+            for match in await section.locator("article.match").all():
+                winner = await match.get_attribute("data-winner")
+                winners.append(int(winner) if winner else None)
+            drawn.append(winners)
+        assert drawn == told_bracket
+        forfeited = page.locator("section.bracket li.forfeited")
+        assert await forfeited.count() == 1
+        assert await forfeited.get_attribute("data-player") == str(s5)
