@@ -49,6 +49,32 @@ def finished(
     return Finished(state, events, humans, kind.results(state, events, list(humans), rules))
 
 
+def places(table: Table) -> list[list[int]]:
+    """A finished game's humans by place, best first (players sharing a place together),
+    as its leaderboards rank them; none before its end."""
+    if table.state is None or table.running:
+        return []
+    return (
+        REGISTRY[table.kind]
+        .results(table.state, table.event_log, table.humans(), table.rules)
+        .ranking
+    )
+
+
+async def stored_places(repository: Repository, game_id: int) -> list[list[int]] | None:
+    """``places`` of a stored game, read back (a restart's): None while it runs (or if it
+    is unknown or was never started)."""
+    found = await repository.game(game_id)
+    if found is None or found.status in ("lobby", "active") or found.state is None:
+        return None
+    kind = REGISTRY[found.kind]
+    events = rebuilt(kind, await repository.events(game_id))
+    cpus = found.meta.get("cpus", {})
+    humans = [player for player in found.meta["players"] if str(player) not in cpus]
+    state = kind.state_from_json(found.state)
+    return kind.results(state, events, humans, kind.rules_from_json(found.meta["rules"])).ranking
+
+
 @dataclass(frozen=True, slots=True)
 class Scored:
     """A finished game, scored: what it adds to the leaderboards, and the whole event log

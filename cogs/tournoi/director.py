@@ -27,7 +27,7 @@ from bot.i18n import t
 from bot.kernel.rating import INITIAL_RATING
 from bot.storage import Repository, StorageError, Timer
 from bot.table import Table, TableError
-from bot.table.scoring import rebuilt
+from bot.table.scoring import places, stored_places
 from bot.tournaments import (
     SWISS,
     Entrant,
@@ -479,12 +479,9 @@ class Director:
 
     async def ended(self, table: Table) -> None:
         found = self.by_game.get(table.id)
-        if found is None or table.state is None:
+        if found is None or table.running:
             return
-        humans = table.humans()
-        placed = (
-            REGISTRY[table.kind].results(table.state, table.event_log, humans, table.rules).ranking
-        )
+        placed = places(table)
         self._spawn(self._played(found[0], found[1], table.id, placed))
 
     async def _played(
@@ -726,15 +723,9 @@ class Director:
             game_id = hosted.table(match.id).game
             if game_id is None:
                 continue
-            found = await self.repository.game(game_id)
-            if found is None or found.status in ("lobby", "active") or found.state is None:
+            placed = await stored_places(self.repository, game_id)
+            if placed is None:
                 continue
-            kind = REGISTRY[found.kind]
-            state = kind.state_from_json(found.state)
-            events = rebuilt(kind, await self.repository.events(game_id))
-            rules = kind.rules_from_json(found.meta["rules"])
-            humans = [p for p in found.meta["players"] if str(p) not in found.meta.get("cpus", {})]
-            placed = kind.results(state, events, humans, rules).ranking
             await self._record(tournament_id, match.id, game_id, placed)
             hosted = self.open.get(tournament_id)
             if (

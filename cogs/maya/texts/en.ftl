@@ -245,4 +245,4 @@ perm-faults = ⚠️ The table is open, but foul votes will work less well here,
 perm-faults-add_reactions = • I will not be able to put ✅ and ❌ under accusations: each voter will have to add their reaction themselves.
 perm-faults-manage_messages = • I will not be able to take off the reactions of those who may not vote: they will stay under accusations, without counting.
 ach-maya_tournament-name = Champion
-ach-maya_tournament-description = Win a Maya or Mia tournament on this server (/tournament).
+ach-maya_tournament-description = Win a Maya or Mia tournament on this server (`/tournament create`).

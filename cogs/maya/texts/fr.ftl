@@ -245,4 +245,4 @@ perm-faults = ⚠️ La table est ouverte, mais les votes de *faute de jeu* marc
 perm-faults-add_reactions = • Je ne pourrai pas mettre ✅ et ❌ sous les accusations : chaque votant devra ajouter sa réaction lui-même.
 perm-faults-manage_messages = • Je ne pourrai pas retirer les réactions de ceux qui ne votent pas : elles resteront sous les accusations, sans compter.
 ach-maya_tournament-name = Champion·ne
-ach-maya_tournament-description = Gagner un tournoi de Maya ou Mia sur ce serveur (/tournoi).
+ach-maya_tournament-description = Gagner un tournoi de Maya ou Mia sur ce serveur (`/tournoi creer`).

@@ -218,4 +218,4 @@ ach-menteur_ten_challenges-description = Call "Liar!" rightly 10 times in a row.
 # An option out of what its command declares, in the game's own words.
 err-option-menteur_start-cpu = That many CPUs is not possible: from { $least } to { $most } at this table.
 ach-menteur_tournament-name = Champion
-ach-menteur_tournament-description = Win a Liar's dice tournament on this server (/tournament).
+ach-menteur_tournament-description = Win a Liar's dice tournament on this server (`/tournament create`).

@@ -225,4 +225,4 @@ ach-menteur_ten_challenges-description = Crier « Menteur ! » à raison 10 fois
 # An option out of what its command declares, in the game's own words.
 err-option-menteur_start-cpu = Nombre de CPU impossible : de { $least } à { $most } à cette table.
 ach-menteur_tournament-name = Champion·ne
-ach-menteur_tournament-description = Gagner un tournoi de Dés du menteur sur ce serveur (/tournoi).
+ach-menteur_tournament-description = Gagner un tournoi de Dés du menteur sur ce serveur (`/tournoi creer`).

@@ -54,9 +54,24 @@ tour-line-pending = { $players }: under way
 tour-line-played = { $players } → { $winners }
 tour-line-forfeit = { $players } → { $winners } (forfeit: { $forfeits })
 tour-line-unpaired = Paired once the round before is over.
-tour-figures-swiss = { $points } pt · Buchholz { $buchholz } · { $wins } win(s)
-tour-figures-pools = { $rounds } round(s) through · { $wins } table(s) won
-tour-figures-elimination = { $rounds } round(s) through · { $wins } win(s)
+tour-figures-swiss = { $points } pt · Buchholz { $buchholz } · { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }
+tour-figures-pools = { $rounds ->
+        [one] { $rounds } round through
+       *[other] { $rounds } rounds through
+    } · { $wins ->
+        [one] { $wins } table won
+       *[other] { $wins } tables won
+    }
+tour-figures-elimination = { $rounds ->
+        [one] { $rounds } round through
+       *[other] { $rounds } rounds through
+    } · { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }
 
 ## err
 err-tour_not_allowed = Only members who manage the server (or hold the organizers' role, `/settings tournaments`) may open a tournament.

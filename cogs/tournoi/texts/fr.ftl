@@ -24,7 +24,10 @@ tour-btn-present = Présent
 tour-signed = Tu es inscrit·e. Le tournoi te préviendra ici quand ton match commence.
 tour-unsigned = Ton inscription est retirée.
 tour-started_by_you = Le tournoi est lancé.
-tour-too_few = 🏆 Le tournoi n'a pas lieu : { $count } inscrit·e·s, il en faut au moins 2.
+tour-too_few = 🏆 Le tournoi n'a pas lieu : { $count ->
+        [one] { $count } inscription
+       *[other] { $count } inscriptions
+    }, il en faut au moins 2.
 tour-started = 🏆 Le tournoi de { $game } commence avec { $count } joueurs !
 tour-round_opened = La ronde { $number } est ouverte : chaque match a son fil, ses joueurs y sont appelés.
 tour-round_ends = Ronde { $number } jusqu'au { $when } ({ $left }).
@@ -36,7 +39,7 @@ tour-awaited = On attend : { $players }
 tour-you_are_in = C'est noté : tu es présent·e.
 tour-result = 🏆 Ronde { $number }, table { $table } : { $order }
 tour-deadline = ⏰ Fin de la ronde { $number }.
-tour-forfeit = Forfait : { $players } (absent·e·s à l'échéance).
+tour-forfeit = Forfait : { $players }, absent à l'échéance.
 tour-winner = 🏆 { $player } remporte le tournoi de { $game } ! Bravo !
 tour-no_winner = 🏆 Le tournoi est terminé sans vainqueur : les derniers joueurs étaient tous absents.
 tour-cancelled = 🏆 Le tournoi est annulé par { $player }. Les parties en cours continuent, hors tournoi.
@@ -54,9 +57,24 @@ tour-line-pending = { $players } : en cours
 tour-line-played = { $players } → { $winners }
 tour-line-forfeit = { $players } → { $winners } (forfait : { $forfeits })
 tour-line-unpaired = À apparier après la ronde précédente.
-tour-figures-swiss = { $points } pt · Buchholz { $buchholz } · { $wins } victoire(s)
-tour-figures-pools = { $rounds } tour(s) passé(s) · { $wins } table(s) gagnée(s)
-tour-figures-elimination = { $rounds } tour(s) passé(s) · { $wins } victoire(s)
+tour-figures-swiss = { $points } pt · Buchholz { $buchholz } · { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }
+tour-figures-pools = { $rounds ->
+        [one] { $rounds } tour passé
+       *[other] { $rounds } tours passés
+    } · { $wins ->
+        [one] { $wins } table gagnée
+       *[other] { $wins } tables gagnées
+    }
+tour-figures-elimination = { $rounds ->
+        [one] { $rounds } tour passé
+       *[other] { $rounds } tours passés
+    } · { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }
 
 ## err
 err-tour_not_allowed = Seuls les membres qui gèrent le serveur (ou ont le rôle des organisateurs, `/reglages tournois`) peuvent ouvrir un tournoi.

@@ -180,4 +180,4 @@ ach-yades_perfect-description = Fill your whole sheet without losing a single po
 err-option-yades_start-cpu = That many CPUs is not possible: from { $least } to { $most } at this table.
 err-option-yades_defi-mise = That stake is not possible: from { $least } to { $most } points.
 ach-yades_tournament-name = Champion
-ach-yades_tournament-description = Win a Yadès tournament on this server (/tournament).
+ach-yades_tournament-description = Win a Yadès tournament on this server (`/tournament create`).

@@ -183,4 +183,4 @@ ach-yades_perfect-description = Remplir toute sa feuille sans perdre un seul poi
 err-option-yades_start-cpu = Nombre de CPU impossible : de { $least } à { $most } à cette table.
 err-option-yades_defi-mise = Mise impossible : de { $least } à { $most } points.
 ach-yades_tournament-name = Champion·ne
-ach-yades_tournament-description = Gagner un tournoi de Yadès sur ce serveur (/tournoi).
+ach-yades_tournament-description = Gagner un tournoi de Yadès sur ce serveur (`/tournoi creer`).
