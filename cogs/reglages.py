@@ -29,8 +29,8 @@ from cogs.table.settings import GameSettings
 if TYPE_CHECKING:
     from bot.client import Gobelet
 
-TURN_LEAST, TURN_MOST = 15, 600
-ORGANIZERS = "tournament_role"  # the role that may organize tournaments (cogs.tournoi)  # the turn timer a server may set, in seconds
+TURN_LEAST, TURN_MOST = 15, 600  # the turn timer a server may set, in seconds
+ORGANIZERS = "tournament_role"  # the role that may organize tournaments (cogs.tournoi)
 LANGUAGES = ("fr", "en", "auto")
 
 

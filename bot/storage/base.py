@@ -178,9 +178,6 @@ class TournamentRecord:
     data: dict[str, Any]
 
 
-TOURNAMENT_OPEN = ("signup", "running")  # the statuses of a tournament not over
-
-
 @dataclass(frozen=True, slots=True)
 class Standing:
     rank: int

@@ -18,12 +18,14 @@ from bot.tournaments.engine import (
     record,
     start,
     winner,
+    withdraw,
 )
 from bot.tournaments.errors import (
     DuplicateEntrant,
     InvalidOptions,
     InvalidRanking,
     MatchDecided,
+    NotEntrant,
     NotInMatch,
     RoundNotOver,
     TooFewEntrants,
@@ -73,6 +75,7 @@ __all__ = [
     "Match",
     "MatchDecided",
     "MatchStatus",
+    "NotEntrant",
     "NotInMatch",
     "Options",
     "Round",
@@ -96,4 +99,5 @@ __all__ = [
     "standings",
     "start",
     "winner",
+    "withdraw",
 ]

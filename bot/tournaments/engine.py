@@ -17,6 +17,7 @@ from bot.tournaments.errors import (
     DuplicateEntrant,
     InvalidRanking,
     MatchDecided,
+    NotEntrant,
     NotInMatch,
     RoundNotOver,
     TooFewEntrants,
@@ -121,9 +122,29 @@ def forfeit(tournament: Tournament, match_id: str, absent: Collection[int]) -> T
     return _with(tournament, match)
 
 
+def withdraw(tournament: Tournament, player: int) -> Tournament:
+    """``player`` leaves the tournament: their match of the current round, if still to be
+    decided, is forfeited, and they play no other (docs/tournaments.md#withdrawals)."""
+    if tournament.over:
+        raise TournamentOver()
+    if player not in tournament.players or player in tournament.withdrawn:
+        raise NotEntrant(player=player)
+    tournament = replace(tournament, withdrawn=(*tournament.withdrawn, player))
+    return _forfeit_withdrawn(tournament)
+
+
+def _forfeit_withdrawn(tournament: Tournament) -> Tournament:
+    """The withdrawn players forfeit the current round's matches still to be decided."""
+    for match in pending_matches(tournament):
+        gone = [p for p in match.present if p in tournament.withdrawn]
+        if gone:
+            tournament = forfeit(tournament, match.id, gone)
+    return tournament
+
+
 def advance(tournament: Tournament) -> Tournament:
     """The next round opened, once every match of the current one is decided; or, after the
-    last round, the tournament over."""
+    last round, the tournament over. A withdrawn player drawn in it forfeits at once."""
     if tournament.over:
         raise TournamentOver()
     pending = pending_matches(tournament)
@@ -132,7 +153,7 @@ def advance(tournament: Tournament) -> Tournament:
     following = NEXT_ROUND[tournament.format](tournament)
     if following is None:
         return replace(tournament, status=OVER)
-    return replace(tournament, rounds=(*tournament.rounds, following))
+    return _forfeit_withdrawn(replace(tournament, rounds=(*tournament.rounds, following)))
 
 
 def winner(tournament: Tournament) -> int | None:

@@ -36,6 +36,12 @@ class TournamentOver(TournamentError):
     code = "tournament_over"
 
 
+class NotEntrant(TournamentError):
+    """``player`` is not in the tournament (never entered, or withdrawn already)."""
+
+    code = "not_entrant"
+
+
 class UnknownMatch(TournamentError):
     """No match ``match`` in the current round (a past round's matches are closed)."""
 

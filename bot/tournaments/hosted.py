@@ -86,13 +86,14 @@ class Hosted:
     status: str = SIGNUP
     entrants: tuple[int, ...] = ()  # in sign-up order
     names: dict[int, str] = field(default_factory=dict)  # as they signed up (the web page)
-    removed: tuple[int, ...] = ()  # taken out by the organizer once it started
+    removed: tuple[int, ...] = ()  # taken out by the organizer (sign-ups, or withdrawn)
     tournament: Tournament | None = None  # once started
     round_ends: float | None = None  # the current round's deadline
     tables: dict[str, MatchTable] = field(default_factory=dict)  # by match id, every round's
     message: int | None = None  # its sign-up message in the channel
-    reported: tuple[str, ...] = ()  # the matches whose result the channel was told
-    announced: bool = False  # its end told in the channel
+    # What the channel is still to be told (a result, a round, the end), stored with the
+    # change it tells, and cleared once told: a crash in between tells it after the restart.
+    unsaid: str | None = None
 
     @property
     def spec(self) -> Game:
@@ -107,13 +108,6 @@ class Hosted:
 
     def with_table(self, match_id: str, table: MatchTable) -> Hosted:
         return replace(self, tables={**self.tables, match_id: table})
-
-    def match_of_game(self, game_id: int) -> str | None:
-        """The match whose table is game ``game_id``."""
-        return next((m for m, table in self.tables.items() if table.game == game_id), None)
-
-    def name(self, player: int) -> str:
-        return self.names.get(player) or str(player)
 
     # ---- JSON
 
@@ -136,8 +130,7 @@ class Hosted:
             "round_ends": self.round_ends,
             "tables": {k: v.to_json() for k, v in self.tables.items()},
             "message": self.message,
-            "reported": list(self.reported),
-            "announced": self.announced,
+            "unsaid": self.unsaid,
         }
 
     @classmethod
@@ -162,8 +155,7 @@ class Hosted:
             round_ends=raw["round_ends"],
             tables={k: MatchTable.from_json(v) for k, v in raw["tables"].items()},
             message=raw["message"],
-            reported=tuple(raw["reported"]),
-            announced=raw["announced"],
+            unsaid=raw["unsaid"],
         )
 
 

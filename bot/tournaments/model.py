@@ -186,12 +186,14 @@ class Round:
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """A tournament under way or over. ``entrants`` are in seed order (seed 1 first);
-    ``rounds``: every round opened, the current one last."""
+    ``rounds``: every round opened, the current one last; ``withdrawn``: those taken out
+    (docs/tournaments.md#withdrawals), in the order they left."""
 
     options: Options
     entrants: tuple[Entrant, ...]
     rounds: tuple[Round, ...]
     status: Status = RUNNING
+    withdrawn: tuple[int, ...] = ()
 
     @property
     def format(self) -> Format:
@@ -242,6 +244,7 @@ class Tournament:
             "entrants": [{"player": e.player, "rating": e.rating} for e in self.entrants],
             "rounds": [round_.to_json() for round_ in self.rounds],
             "status": str(self.status),
+            "withdrawn": list(self.withdrawn),
         }
 
     @classmethod
@@ -253,4 +256,5 @@ class Tournament:
             entrants=tuple(Entrant(e["player"], e["rating"]) for e in raw["entrants"]),
             rounds=tuple(Round.from_json(r) for r in raw["rounds"]),
             status=Status(raw["status"]),
+            withdrawn=tuple(raw.get("withdrawn", ())),
         )

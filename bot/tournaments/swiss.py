@@ -50,12 +50,14 @@ def buchholz(found: dict[int, Record], player: int) -> int:
 
 
 def ranked(tournament: Tournament) -> list[int]:
-    """The players by score, then Buchholz, then wins, then seed."""
+    """The players by score, then Buchholz, then wins, then seed; those who withdrew after
+    everyone still in (docs/tournaments.md#withdrawals)."""
     found = records(tournament)
     seeds = {player: i for i, player in enumerate(tournament.players)}
+    out = set(tournament.withdrawn)
     return sorted(
         tournament.players,
-        key=lambda p: (-found[p].score, -buchholz(found, p), -found[p].wins, seeds[p]),
+        key=lambda p: (p in out, -found[p].score, -buchholz(found, p), -found[p].wins, seeds[p]),
     )
 
 
@@ -63,7 +65,7 @@ def pairing(tournament: Tournament) -> tuple[list[tuple[int, int]], int | None] 
     """This round's pairs (top board first) and the bye (None with an even count); None
     when every pairing would have two players meet again, or give someone a second bye
     (docs/tournaments.md#swiss-pairing)."""
-    order = ranked(tournament)
+    order = [p for p in ranked(tournament) if p not in tournament.withdrawn]
     found = records(tournament)
     met = {frozenset((p, o)) for p in order for o in found[p].opponents}
 

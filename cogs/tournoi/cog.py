@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -198,7 +197,9 @@ class TournoiCog(
             raise TableError("tour_seats_duel")
         if chosen == POOLS and not MIN_POOL_SEATS <= seats <= game.most_seats:
             raise TableError("tour_seats", least=MIN_POOL_SEATS, most=game.most_seats)
-        if qualifies is not None and (chosen != POOLS or not 1 <= qualifies < seats):
+        if qualifies is not None and chosen != POOLS:
+            raise TableError("tour_qualifiers_pools")
+        if qualifies is not None and not 1 <= qualifies < seats:
             raise TableError("tour_qualifiers", most=seats - 1)
         if rondes is not None and chosen != Format.SWISS:
             raise TableError("tour_rounds")
@@ -234,10 +235,7 @@ class TournoiCog(
             view=signup_view(tournament_id, lang),
             mentions=discord.AllowedMentions.none(),
         )
-        async with self.director.locks[tournament_id]:
-            current = self.director.open.get(tournament_id)
-            if current is not None:
-                await self.director.save(tournament_id, replace(current, message=int(shown.id)))
+        await self.director.shown_at(tournament_id, int(shown.id))
 
     @app_commands.command(
         name="commencer", description="Lancer le tournoi de ce salon sans attendre"
@@ -264,17 +262,14 @@ class TournoiCog(
         )
 
     @app_commands.command(name="retirer", description="Retirer un joueur du tournoi de ce salon")
-    @app_commands.describe(joueur="Le joueur retiré (son match en cours est perdu par forfait)")
+    @app_commands.describe(joueur="Le joueur retiré (il perd son match en cours)")
     async def remove(self, interaction: discord.Interaction, joueur: discord.User) -> None:
         tournament_id, hosted = self._here(interaction)
         await self._check_organizer(interaction, hosted)
-        await answers.think(interaction, ephemeral=False)
+        await answers.think(interaction, ephemeral=True)
         hosted = await self.director.remove(tournament_id, joueur.id)
         await answers.reply(
-            interaction,
-            t(hosted.lang, "tour.removed_line", player=render.mention(joueur.id)),
-            ephemeral=False,
-            mentions=discord.AllowedMentions.none(),
+            interaction, t(private_lang(interaction), "tour.removed_done"), ephemeral=True
         )
         if hosted.status == "signup" and hosted.message is not None:
             await self._redraw_signup(tournament_id, hosted)
@@ -317,6 +312,8 @@ class TournoiCog(
         hosted = await self.director.sign(
             tournament_id, interaction.user.id, display_name(interaction), joining=joining
         )
+        # The latest sign-ups (another click may have come in meanwhile).
+        hosted = self.director.open.get(tournament_id, hosted)
         await answers.update(interaction, embed=render.signup_embed(hosted))
         key = "tour.signed" if joining else "tour.unsigned"
         await answers.reply(interaction, t(private_lang(interaction), key), ephemeral=True)

@@ -1,13 +1,16 @@
 """Runs the server's tournaments (docs/tournaments.md, docs/playing.md#tournaments): their
-sign-ups, each round's threads and check-ins, the tables it opens and follows to their
-end, the deadlines (stored timers: ``tournoi:{id}``), forfeits, the bracket and standings
-told after every match, the winner and their achievement.
+sign-ups, each round's matches (``matches.py``: threads, check-ins, tables), the results
+taken from the games' ends, the deadlines (stored timers: ``tournoi:{id}``), forfeits and
+withdrawals, the bracket and standings told after every match, the winner and their
+achievement.
 
-Every change is stored before it is told, and every step can be taken again: after a
-restart (or a crash between two steps) ``reconcile`` finds what is left to do (a result
-not recorded, a round not opened, a check-in not posted, a table not opened) and does it.
-A tournament's changes take its lock; a table's end reaches it through ``ended`` (a task,
-so that the table's lock and the tournament's are never held in the wrong order).
+Every change is stored before it is told, with what the channel is still to be told
+(``Hosted.unsaid``); every step can be taken again. After a restart, or a step that failed
+(a retry timer, ``tournoi:{id}:retry``), ``reconcile`` finds what is left to do (a result
+not recorded, a round not opened, a check-in not posted, a table not opened or not started,
+a message not told) and does it. A tournament's changes take its lock; a table's end
+reaches it through ``ended`` as a task of its own, so that the tournament's lock is always
+taken before a table's, never while one is held.
 """
 
 from __future__ import annotations
@@ -16,13 +19,11 @@ import asyncio
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games import REGISTRY
 from bot.i18n import t
 from bot.kernel.rating import INITIAL_RATING
 from bot.storage import Repository, StorageError, Timer
@@ -32,6 +33,7 @@ from bot.tournaments import (
     SWISS,
     Entrant,
     Match,
+    NotEntrant,
     Tournament,
     advance,
     forfeit,
@@ -39,6 +41,7 @@ from bot.tournaments import (
     record,
     start,
     winner,
+    withdraw,
 )
 from bot.tournaments.hosted import (
     CANCELLED,
@@ -49,18 +52,20 @@ from bot.tournaments.hosted import (
     table_ranking,
     timer_key,
 )
-from cogs.table import threads
-from cogs.table.cog import TableCog
 from cogs.tournoi import render
-from cogs.tournoi.components import checkin_view
+from cogs.tournoi.matches import Matches
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
-    from cogs.table.controller import TableController
 
 log = logging.getLogger(__name__)
 
 MOST_ENTRANTS = 64
+RETRY_SECONDS = 30.0  # a step that failed (Discord, the database) is tried again after this
+
+
+def retry_key(tournament_id: int) -> str:
+    return f"{timer_key(tournament_id)}:retry"
 
 
 class Director:
@@ -69,6 +74,7 @@ class Director:
 
     def __init__(self, bot: Gobelet) -> None:
         self.bot = bot
+        self.matches = Matches(bot)
         self.open: dict[int, Hosted] = {}  # by tournament id: signing up or running
         self.places: dict[int, tuple[int, int]] = {}  # tournament id -> (server, channel)
         self.by_game: dict[int, tuple[int, str]] = {}  # a table's game -> (tournament, match)
@@ -81,7 +87,7 @@ class Director:
     def repository(self) -> Repository:
         return self.bot.tables.repository
 
-    # ------------------------------------------------------------------ loading
+    # ------------------------------------------------------------------ loading, storing
 
     async def load(self) -> None:
         """The open tournaments of this process's servers, read once."""
@@ -105,10 +111,10 @@ class Director:
 
     def _keep(self, tournament_id: int, guild_id: int, channel_id: int, hosted: Hosted) -> None:
         self.places[tournament_id] = (guild_id, channel_id)
+        for game in [g for g, (tid, _) in self.by_game.items() if tid == tournament_id]:
+            del self.by_game[game]
         if not hosted.open:
             self.open.pop(tournament_id, None)
-            for game in [g for g, (tid, _) in self.by_game.items() if tid == tournament_id]:
-                del self.by_game[game]
             return
         self.open[tournament_id] = hosted
         for match_id, table in hosted.tables.items():
@@ -134,6 +140,26 @@ class Director:
         self._keep(tournament_id, guild_id, channel_id, hosted)
         return hosted
 
+    def _timer(self, tournament_id: int, due: float, **payload: Any) -> dict[str, Timer | None]:
+        guild_id, _ = self.places[tournament_id]
+        key = timer_key(tournament_id)
+        return {key: Timer(key, due, guild_id, payload)}
+
+    def _no_timers(self, tournament_id: int) -> dict[str, Timer | None]:
+        return {timer_key(tournament_id): None, retry_key(tournament_id): None}
+
+    async def _retry_later(self, tournament_id: int, what: str) -> None:
+        """A step failed: the tournament looks again at what is left to do in a while."""
+        log.warning("tournament %s: could not %s; trying again soon", tournament_id, what)
+        guild_id, _ = self.places[tournament_id]
+        due = time.time() + RETRY_SECONDS
+        try:
+            await self.bot.tables.clock.set(
+                Timer(retry_key(tournament_id), due, guild_id, {"phase": "retry"})
+            )
+        except StorageError:
+            log.error("tournament %s: not even its retry could be stored", tournament_id)
+
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
         self._tasks.add(task)
@@ -142,6 +168,59 @@ class Director:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+
+    # ------------------------------------------------------------------ telling
+
+    async def _send(
+        self, tournament_id: int, text: str, *, ping: int | None = None, **kwargs: Any
+    ) -> bool:
+        guild_id, channel_id = self.places[tournament_id]
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(ping)] if ping is not None else False,
+            everyone=False,
+            roles=False,
+        )
+        try:
+            await channel.send(text[:2000], allowed_mentions=mentions, **kwargs)
+        except discord.HTTPException as error:
+            log.warning(
+                "tournament %s: a message to its channel was refused (%s)",
+                tournament_id,
+                error.status,
+            )
+            return False
+        return True
+
+    async def _say(
+        self,
+        tournament_id: int,
+        hosted: Hosted,
+        text: str,
+        timers: dict[str, Timer | None] | None = None,
+        *,
+        status: str | None = None,
+    ) -> Hosted:
+        """Store ``hosted`` with ``text`` still to tell, tell it in the channel (with the
+        bracket and standings once it started), then store it told (and, if given, its new
+        ``status``: a tournament is over once its end is told)."""
+        hosted = await self.save(tournament_id, replace(hosted, unsaid=text), timers)
+        return await self._tell_unsaid(tournament_id, hosted, status=status)
+
+    async def _tell_unsaid(
+        self, tournament_id: int, hosted: Hosted, *, status: str | None = None
+    ) -> Hosted:
+        if hosted.unsaid is None:
+            return hosted
+        embed = render.status_embed(hosted) if hosted.tournament is not None else None
+        won = winner(hosted.tournament) if hosted.tournament is not None else None
+        extra: dict[str, Any] = {"embed": embed} if embed is not None else {}
+        if not await self._send(tournament_id, hosted.unsaid, ping=won, **extra):
+            await self._retry_later(tournament_id, "tell its channel")
+            return hosted
+        return await self.save(
+            tournament_id, replace(hosted, unsaid=None, status=status or hosted.status)
+        )
 
     # ------------------------------------------------------------------ creating
 
@@ -165,12 +244,12 @@ class Director:
         self._keep(tournament_id, guild_id, channel_id, hosted)
         return tournament_id
 
-    def _timer(self, tournament_id: int, due: float, **payload: Any) -> dict[str, Timer | None]:
-        guild_id, _ = self.places[tournament_id]
-        return {timer_key(tournament_id): Timer(timer_key(tournament_id), due, guild_id, payload)}
-
-    def _no_timer(self, tournament_id: int) -> dict[str, Timer | None]:
-        return {timer_key(tournament_id): None}
+    async def shown_at(self, tournament_id: int, message_id: int) -> None:
+        """Its sign-up message is ``message_id``."""
+        async with self.locks[tournament_id]:
+            hosted = self.open.get(tournament_id)
+            if hosted is not None:
+                await self.save(tournament_id, replace(hosted, message=message_id))
 
     # ------------------------------------------------------------------ sign-ups
 
@@ -182,6 +261,8 @@ class Director:
             if joining:
                 if player in hosted.entrants:
                     raise TableError("tour_signed_already")
+                if player in hosted.removed:
+                    raise TableError("tour_removed")
                 if len(hosted.entrants) >= MOST_ENTRANTS:
                     raise TableError("tour_full", most=MOST_ENTRANTS)
                 hosted = replace(
@@ -203,11 +284,29 @@ class Director:
             raise TableError("tour_started")
         return hosted
 
+    async def _signup_closed(self, tournament_id: int, hosted: Hosted) -> None:
+        """The sign-up message loses its buttons."""
+        if hosted.message is None:
+            return
+        guild_id, channel_id = self.places[tournament_id]
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            await channel.get_partial_message(hosted.message).edit(
+                embed=render.signup_embed(hosted), view=None
+            )
+        except discord.HTTPException as error:
+            log.info(
+                "tournament %s: its sign-up message was not edited (%s)",
+                tournament_id,
+                error.status,
+            )
+
     # ------------------------------------------------------------------ the clock
 
     async def due(self, timer: Timer) -> None:
-        """A tournament's deadline: its sign-ups' end (it starts), or a round's (forfeits)."""
-        tournament_id = int(timer.key.split(":", 1)[1])
+        """A tournament's timer: its sign-ups' end (it starts), a round's deadline
+        (forfeits), or a retry of what failed."""
+        tournament_id = int(timer.key.split(":")[1])
         await self.load()
         await self.bot.wait_until_ready()
         async with self.locks[tournament_id]:
@@ -215,13 +314,17 @@ class Director:
             if hosted is None:
                 return
             phase = timer.payload.get("phase")
-            if phase == "signup" and hosted.status == SIGNUP:
+            tournament = hosted.tournament
+            if phase == "retry":
+                await self._reconcile(tournament_id)
+            elif phase == "signup" and hosted.status == SIGNUP:
                 await self._start(tournament_id, hosted)
             elif (
                 phase == "round"
                 and hosted.status == RUNNING
-                and hosted.tournament is not None
-                and hosted.tournament.current.number == timer.payload.get("round")
+                and tournament is not None
+                and not tournament.over
+                and tournament.current.number == timer.payload.get("round")
             ):
                 await self._deadline(tournament_id, hosted)
 
@@ -237,13 +340,13 @@ class Director:
             await self._start(tournament_id, hosted)
 
     async def _start(self, tournament_id: int, hosted: Hosted) -> None:
-        guild_id, channel_id = self.places[tournament_id]
+        guild_id, _ = self.places[tournament_id]
         lang = hosted.lang
-        if len(hosted.entrants) < 2:
+        if len(hosted.entrants) < 2:  # it does not take place
             hosted = replace(hosted, status=CANCELLED)
-            await self.save(tournament_id, hosted, self._no_timer(tournament_id))
+            await self.save(tournament_id, hosted, self._no_timers(tournament_id))
             await self._signup_closed(tournament_id, hosted)
-            await self._send(channel_id, t(lang, "tour.too_few", count=len(hosted.entrants)))
+            await self._send(tournament_id, t(lang, "tour.too_few", count=len(hosted.entrants)))
             return
         board = hosted.game if hosted.game in ("maya", "mia") else hosted.spec.kind
         try:
@@ -259,142 +362,66 @@ class Director:
             options = replace(options, rounds=min(options.rounds, len(entrants) - 1))
         tournament = start(entrants, options)
         hosted = replace(hosted, status=RUNNING, tournament=tournament, options=tournament.options)
+        heading = t(lang, "tour.started", count=len(entrants), game=render.game_name(hosted, lang))
         await self._signup_closed(tournament_id, hosted)
-        heading = t(
-            lang,
-            "tour.started",
-            count=len(entrants),
-            game=render.game_name(hosted, lang),
-        )
-        await self._round_opened(tournament_id, hosted, heading)
-
-    async def _signup_closed(self, tournament_id: int, hosted: Hosted) -> None:
-        """The sign-up message loses its buttons."""
-        if hosted.message is None:
-            return
-        _, channel_id = self.places[tournament_id]
-        guild_id, _ = self.places[tournament_id]
-        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-        try:
-            await channel.get_partial_message(hosted.message).edit(
-                embed=render.signup_embed(hosted), view=None
-            )
-        except discord.HTTPException as error:
-            log.info(
-                "tournament %s: its sign-up message was not edited (%s)",
-                tournament_id,
-                error.status,
-            )
+        await self._progress(tournament_id, hosted, heading, opened=True)
 
     # ------------------------------------------------------------------ rounds
 
-    def _without_removed(self, tournament: Tournament, removed: Sequence[int]) -> Tournament:
-        """The players the organizer removed forfeit the matches of a round as it opens."""
-        for match in pending_matches(tournament):
-            gone = [p for p in match.present if p in removed]
-            if gone:
-                tournament = forfeit(tournament, match.id, gone)
-        return tournament
-
     async def _progress(
-        self, tournament_id: int, hosted: Hosted, heading: str | None = None
+        self, tournament_id: int, hosted: Hosted, heading: str, *, opened: bool = False
     ) -> None:
-        """After a result: the next round opened once this one is decided (or the end)."""
-        assert hosted.tournament is not None
+        """After a change (``opened``: the first round was just drawn): the next round
+        opened once this one is decided, or the end; ``heading`` told with the bracket."""
         tournament = hosted.tournament
+        assert tournament is not None
         number = tournament.current.number
         while not tournament.over and not pending_matches(tournament):
-            tournament = advance(tournament)
-            if not tournament.over:
-                tournament = self._without_removed(tournament, hosted.removed)
+            tournament = advance(tournament)  # byes, walkovers, withdrawn players: on
         hosted = replace(hosted, tournament=tournament)
         if tournament.over:
-            hosted = replace(hosted, status=OVER, round_ends=None)
-            await self.save(tournament_id, hosted, self._no_timer(tournament_id))
-            await self._finish(tournament_id, hosted)
-        elif tournament.current.number != number:
-            await self._round_opened(tournament_id, hosted, heading)
-        else:
-            await self.save(tournament_id, hosted)
-            if heading:
-                await self._tell(tournament_id, hosted, heading)
-
-    async def _round_opened(self, tournament_id: int, hosted: Hosted, heading: str | None) -> None:
-        """A round is open (the first, or the next): its deadline set and stored with it,
-        then told, then each match's check-in posted."""
-        assert hosted.tournament is not None
-        tournament = self._without_removed(hosted.tournament, hosted.removed)
-        if not pending_matches(tournament) and not tournament.over:
-            # Byes and walkovers alone (or forfeits of removed players): on to the next.
-            await self._progress(tournament_id, replace(hosted, tournament=tournament), heading)
+            await self._finish(tournament_id, replace(hosted, round_ends=None), heading)
+            return
+        if not opened and tournament.current.number == number:
+            await self._say(tournament_id, hosted, heading)
             return
         due = time.time() + hosted.round_seconds
-        hosted = replace(hosted, tournament=tournament, round_ends=due)
+        hosted = replace(hosted, round_ends=due)
         number = tournament.current.number
-        await self.save(
-            tournament_id, hosted, self._timer(tournament_id, due, phase="round", round=number)
-        )
-        lang = hosted.lang
-        opened = t(lang, "tour.round_opened", number=number)
-        await self._tell(tournament_id, hosted, f"{heading}\n{opened}" if heading else opened)
-        await self._check_ins(tournament_id)
+        text = f"{heading}\n{t(hosted.lang, 'tour.round_opened', number=number)}"
+        timers = self._timer(tournament_id, due, phase="round", round=number)
+        await self._say(tournament_id, hosted, text, timers)
+        await self._call_matches(tournament_id)
 
-    async def _check_ins(self, tournament_id: int) -> None:
+    async def _call_matches(self, tournament_id: int) -> None:
         """Each pending match of the round without its check-in gets its thread and message
-        (the one ping of its players)."""
+        (the one ping of its players); a refusal is tried again later."""
+        guild_id, channel_id = self.places[tournament_id]
+        failed = False
+        for match in pending_matches(self._tournament(tournament_id)):
+            hosted = self.open[tournament_id]
+            mine = hosted.table(match.id)
+            if mine.message is not None:
+                continue
+            if mine.thread is None:
+                thread = await self.matches.thread(hosted, channel_id, match)
+                if thread is not None:  # kept at once: a crash now starts no second one
+                    mine = replace(mine, thread=thread)
+                    hosted = await self.save(tournament_id, hosted.with_table(match.id, mine))
+            where = mine.thread or channel_id
+            sent = await self.matches.call(tournament_id, hosted, guild_id, where, match)
+            if sent is None:
+                failed = True
+                continue
+            await self.save(tournament_id, hosted.with_table(match.id, replace(mine, message=sent)))
+        if failed:
+            await self._retry_later(tournament_id, "call a match's players")
+
+    def _tournament(self, tournament_id: int) -> Tournament:
         hosted = self.open.get(tournament_id)
         if hosted is None or hosted.tournament is None:
-            return
-        for match in pending_matches(hosted.tournament):
-            if hosted.table(match.id).message is None:
-                hosted = await self._check_in(tournament_id, hosted, match)
-
-    async def _check_in(self, tournament_id: int, hosted: Hosted, match: Match) -> Hosted:
-        assert hosted.tournament is not None
-        guild_id, channel_id = self.places[tournament_id]
-        lang = hosted.lang
-        number = hosted.tournament.current.number
-        table = hosted.table(match.id)
-        where = table.thread
-        if where is None:
-            name = t(
-                lang,
-                "tour.thread",
-                game=render.game_name(hosted, lang),
-                number=number,
-                table=match.id.split("-")[1],
-            )
-            where = await threads.start(self.bot, channel_id, name)
-            if where is not None:  # kept at once: a crash now does not start a second one
-                hosted = await self.save(
-                    tournament_id, hosted.with_table(match.id, replace(table, thread=where))
-                )
-        assert hosted.round_ends is not None
-        ends = int(hosted.round_ends)
-        text = t(
-            lang,
-            "tour.check_in",
-            players=render.names(match.present),
-            number=number,
-            when=f"<t:{ends}:f>",
-            left=f"<t:{ends}:R>",
-        )
-        channel = self.bot.get_partial_messageable(where or channel_id, guild_id=guild_id)
-        pinged = discord.AllowedMentions(users=[discord.Object(p) for p in match.present])
-        try:
-            sent = await channel.send(
-                text, view=checkin_view(tournament_id, match.id, lang), allowed_mentions=pinged
-            )
-        except discord.HTTPException as error:
-            log.warning(
-                "tournament %s: match %s's check-in was refused (%s)",
-                tournament_id,
-                match.id,
-                error.status,
-            )
-            return hosted
-        table = replace(hosted.table(match.id), thread=where, message=sent.id)
-        return await self.save(tournament_id, hosted.with_table(match.id, table))
+            raise TableError("tour_over")
+        return hosted.tournament
 
     # ------------------------------------------------------------------ checking in
 
@@ -412,65 +439,63 @@ class Director:
                 raise TableError("tour_match_over")
             if player not in match.present:
                 raise TableError("tour_not_your_match")
-            table = hosted.table(match_id)
-            if player in table.present or table.game is not None:
+            mine = hosted.table(match_id)
+            if player in mine.present or mine.game is not None:
                 raise TableError("tour_checked_in")
-            table = replace(table, present=(*table.present, player))
-            hosted = await self.save(tournament_id, hosted.with_table(match_id, table))
-            if all(p in table.present for p in match.present):
+            mine = replace(mine, present=(*mine.present, player))
+            hosted = await self.save(tournament_id, hosted.with_table(match_id, mine))
+            if all(p in mine.present for p in match.present):
                 hosted = await self._open_table(tournament_id, hosted, match)
             return hosted, match
 
-    def controller(self, hosted: Hosted) -> TableController:
-        side = self.bot.shared.games.get(hosted.spec.kind)
-        if not isinstance(side, TableCog):
-            raise TableError("stale")
-        return side.controller
-
     async def _open_table(self, tournament_id: int, hosted: Hosted, match: Match) -> Hosted:
-        """The match's table, opened in its thread with its players present, started."""
+        """The match's table, with its players present, opened (in its thread) and started;
+        one opened or half started before a crash is finished. In the channel itself (no
+        thread), it waits for the channel to be free."""
         guild_id, channel_id = self.places[tournament_id]
         mine = hosted.table(match.id)
-        if mine.game is not None:
-            return hosted
-        controller = self.controller(hosted)
-        runner = controller.tables
-        where = mine.thread or channel_id
-        players = [p for p in match.present if p in mine.present] or list(match.present)
-        kind = REGISTRY[hosted.spec.kind]
-        left = runner.in_channel(where)
-        if left is not None and left.running and not left.started and left.starter in players:
-            table = left  # opened before a crash, its game not kept yet: it is this match's
-        else:
-            try:
-                table = await runner.open(
-                    guild_id=guild_id,
-                    channel_id=where,
-                    starter=players[0],
-                    rules=kind.rules_from_json(hosted.rules),
-                    kind=hosted.spec.kind,
-                    lang=hosted.lang,
-                    turn_seconds=hosted.turn_seconds,
-                    starter_name=hosted.names.get(players[0]),
-                )
-            except TableError as error:
-                if error.code == "table_busy":  # in the channel itself: it waits its turn
+        players = [p for p in match.present if p in mine.present]
+        table = self.matches.table_of(hosted, mine)
+        if table is not None and table.started:
+            return hosted  # under way: its end is the match's result
+        if mine.game is not None and table is None:
+            if await stored_places(self.repository, mine.game) is not None:
+                return hosted  # played to its end: reconcile records it
+            hosted = self.matches.with_game(hosted, match.id, None)  # closed unplayed
+        if table is None:
+            where = mine.thread or channel_id
+            table = self.matches.found_in(hosted, where, players)
+            if table is None:
+                try:
+                    table = await self.matches.open(hosted, guild_id, where, players)
+                except TableError as error:
+                    if error.code != "table_busy":
+                        raise
                     log.info(
                         "tournament %s: match %s waits for its channel", tournament_id, match.id
                     )
                     return hosted
-                raise
-        self.by_game[table.id] = (tournament_id, match.id)
-        hosted = await self.save(
-            tournament_id, hosted.with_table(match.id, replace(mine, game=table.id))
-        )
-        async with table.lock:
-            for player in players:
-                if player not in table.players:
-                    await runner.join_lobby(table, player, name=hosted.names.get(player))
-            events = await controller.start(table)
-        await controller.begun(table, events, actor=None)
+            self.by_game[table.id] = (tournament_id, match.id)
+            hosted = await self.save(
+                tournament_id, self.matches.with_game(hosted, match.id, table.id)
+            )
+        await self.matches.start(hosted, table, players)
         return hosted
+
+    async def waiting(self, tournament_id: int) -> None:
+        """A table ended in the tournament's channel: a match waiting for it may open."""
+        async with self.locks[tournament_id]:
+            hosted = self.open.get(tournament_id)
+            if hosted is None or hosted.tournament is None or hosted.status != RUNNING:
+                return
+            for match in pending_matches(hosted.tournament):
+                mine = hosted.table(match.id)
+                if mine.game is None and mine.message is not None and self._all_in(match, hosted):
+                    hosted = await self._open_table(tournament_id, hosted, match)
+
+    @staticmethod
+    def _all_in(match: Match, hosted: Hosted) -> bool:
+        return all(p in hosted.table(match.id).present for p in match.present)
 
     # ------------------------------------------------------------------ results
 
@@ -479,132 +504,122 @@ class Director:
 
     async def ended(self, table: Table) -> None:
         found = self.by_game.get(table.id)
-        if found is None or table.running:
+        if table.running:
             return
-        placed = places(table)
-        self._spawn(self._played(found[0], found[1], table.id, placed))
+        if found is None:  # a table of the channel: a match waiting for it may open now
+            for tournament_id, (_, channel_id) in list(self.places.items()):
+                if channel_id == table.channel_id and tournament_id in self.open:
+                    self._spawn(self.waiting(tournament_id))
+            return
+        self._spawn(self._played(found[0], found[1], table.id, places(table)))
 
     async def _played(
-        self, tournament_id: int, match_id: str, game_id: int, placed: Sequence[Sequence[int]]
+        self, tournament_id: int, match_id: str, game_id: int, placed: list[list[int]]
     ) -> None:
         try:
             async with self.locks[tournament_id]:
                 await self._record(tournament_id, match_id, game_id, placed)
         except Exception:
-            log.exception(
-                "tournament %s: match %s's result could not be kept", tournament_id, match_id
-            )
+            log.exception("tournament %s: match %s's result was not kept", tournament_id, match_id)
+            await self._retry_later(tournament_id, "keep a match's result")
 
     async def _record(
-        self, tournament_id: int, match_id: str, game_id: int, placed: Sequence[Sequence[int]]
-    ) -> None:
+        self, tournament_id: int, match_id: str, game_id: int, placed: list[list[int]]
+    ) -> bool:
         hosted = self.open.get(tournament_id)
         if hosted is None or hosted.tournament is None or hosted.status != RUNNING:
-            return
+            return False
         tournament = hosted.tournament
         match = next((m for m in pending_matches(tournament) if m.id == match_id), None)
         if match is None or hosted.table(match_id).game != game_id:
-            return  # recorded already (a restart's second look)
+            return False  # recorded already (a restart's second look)
         ranking = table_ranking(placed, match.present, tournament.players)
         tournament = record(tournament, match_id, ranking)
-        hosted = replace(hosted, tournament=tournament)
         decided = next(m for m in tournament.current.matches if m.id == match_id)
-        heading = self._result_line(hosted, decided)
-        thread = hosted.table(match_id).thread
-        if thread is not None:
-            await threads.archive(self.bot, thread)
-        await self._progress(tournament_id, hosted, heading)
-        await self.waiting(tournament_id)
-
-    def _result_line(self, hosted: Hosted, match: Match) -> str:
-        lang = hosted.lang
-        assert match.ranking is not None
-        order = " > ".join(render.mention(p) for p in match.ranking)
-        number = match.id.split("-")[0]
-        return t(lang, "tour.result", number=number, table=match.id.split("-")[1], order=order)
+        await self.matches.archive(hosted.table(match_id))
+        heading = render.result_line(hosted.lang, decided)
+        await self._progress(tournament_id, replace(hosted, tournament=tournament), heading)
+        return True
 
     # ------------------------------------------------------------------ a round's deadline
 
     async def _deadline(self, tournament_id: int, hosted: Hosted) -> None:
-        """The round's time is up: whoever has not checked in forfeits; a table of a game
-        with no end of its own (Maya's party) is stopped and ranked as it stands."""
-        assert hosted.tournament is not None
+        """The round's time is up: whoever has not checked in forfeits (a match whose
+        check-in never went out is given a new deadline instead); the players present at a
+        table short of some play it; a party table (no end of its own) is stopped and
+        ranked as it stands. A table already playing goes on to its end."""
         tournament = hosted.tournament
+        assert tournament is not None
         lang = hosted.lang
         lines = [t(lang, "tour.deadline", number=tournament.current.number)]
-        endless: list[int] = []
+        uncalled = False
         for match in pending_matches(tournament):
             mine = hosted.table(match.id)
             if mine.game is not None:
-                if hosted.spec.endless:
-                    endless.append(mine.game)
+                continue
+            if mine.message is None:
+                uncalled = True  # never called: not their absence
                 continue
             absent = [p for p in match.present if p not in mine.present]
             if absent:
                 tournament = forfeit(tournament, match.id, absent)
                 lines.append(t(lang, "tour.forfeit", players=render.names(absent)))
-        hosted = await self.save(tournament_id, replace(hosted, tournament=tournament))
-        for match in pending_matches(tournament):  # two present or more: they play
-            if hosted.table(match.id).game is None:
-                hosted = await self._open_table(tournament_id, hosted, match)
-        for game_id in endless:
-            await self._stop_table(hosted, game_id)
-        await self._progress(tournament_id, hosted, "\n".join(lines))
-
-    async def _stop_table(self, hosted: Hosted, game_id: int) -> None:
-        controller = self.controller(hosted)
-        table = controller.tables.get(game_id)
-        if table is None:
-            return
-        async with table.lock:
-            if not table.running:
-                return
-            events = await controller.tables.stop(table)
-            await controller.publish(table, events)
+        hosted = replace(hosted, tournament=tournament)
+        timers = None
+        if uncalled:
+            due = time.time() + hosted.round_seconds
+            hosted = replace(hosted, round_ends=due)
+            number = tournament.current.number
+            timers = self._timer(tournament_id, due, phase="round", round=number)
+        hosted = await self.save(tournament_id, hosted, timers)
+        for match in tournament.current.matches:
+            mine = hosted.table(match.id)
+            if match.decided and mine.game is None:
+                await self.matches.archive(mine)  # decided by its forfeits
+        for match in pending_matches(tournament):
+            try:
+                mine = hosted.table(match.id)
+                if mine.message is not None and self._all_in(match, hosted):
+                    hosted = await self._open_table(tournament_id, hosted, match)
+                    mine = hosted.table(match.id)
+                if hosted.spec.endless and mine.game is not None:
+                    await self.matches.stop(hosted, mine.game)
+            except Exception:
+                log.exception("tournament %s: match %s at its deadline", tournament_id, match.id)
+                await self._retry_later(tournament_id, "take up a match at its deadline")
+        if uncalled:
+            await self._call_matches(tournament_id)
+        await self._progress(tournament_id, self.open[tournament_id], "\n".join(lines))
 
     # ------------------------------------------------------------------ the end
 
-    async def _finish(self, tournament_id: int, hosted: Hosted) -> None:
-        assert hosted.tournament is not None
-        guild_id, channel_id = self.places[tournament_id]
+    async def _finish(self, tournament_id: int, hosted: Hosted, heading: str | None) -> None:
+        """Over: the winner's achievement kept, then the end told (the winner pinged), and
+        only then the tournament is over (a crash before: all of it again, the achievement
+        kept once)."""
+        tournament = hosted.tournament
+        assert tournament is not None
+        guild_id, _ = self.places[tournament_id]
         lang = hosted.lang
-        won = winner(hosted.tournament)
-        if won is None:
-            heading = t(lang, "tour.no_winner")
-        else:
-            heading = t(
+        won = winner(tournament)
+        if won is not None:
+            games = [mine.game for mine in hosted.tables.values() if mine.game is not None]
+            played = [
+                mine.game
+                for match_id, mine in hosted.tables.items()
+                if mine.game is not None
+                and any(m.id == match_id and won in m.players for _, m in tournament.matches())
+            ]
+            if played or games:  # the last game they played in it, else the last game of it
+                code = f"{hosted.spec.kind}_tournament"
+                await self.repository.award(guild_id, won, code, max(played or games))
+            end = t(
                 lang, "tour.winner", player=render.mention(won), game=render.game_name(hosted, lang)
             )
-            played = [
-                table.game
-                for match_id, table in hosted.tables.items()
-                if table.game is not None and self._played_in(hosted.tournament, match_id, won)
-            ]
-            if played:
-                code = f"{hosted.spec.kind}_tournament"
-                try:
-                    await self.repository.award(guild_id, won, code, max(played))
-                except StorageError:
-                    log.warning(
-                        "tournament %s: its winner's achievement was not kept", tournament_id
-                    )
-        if not hosted.announced:
-            pinged = discord.AllowedMentions(users=[discord.Object(won)] if won else False)
-            channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-            try:
-                await channel.send(
-                    heading, embed=render.status_embed(hosted), allowed_mentions=pinged
-                )
-            except discord.HTTPException as error:
-                log.warning(
-                    "tournament %s: its end could not be told (%s)", tournament_id, error.status
-                )
-                return
-            await self.save(tournament_id, replace(hosted, announced=True))
-
-    @staticmethod
-    def _played_in(tournament: Tournament, match_id: str, player: int) -> bool:
-        return any(m.id == match_id and player in m.players for _, m in tournament.matches())
+        else:
+            end = t(lang, "tour.no_winner")
+        text = f"{heading}\n{end}" if heading else end
+        await self._say(tournament_id, hosted, text, self._no_timers(tournament_id), status=OVER)
 
     # ------------------------------------------------------------------ the organizer
 
@@ -615,60 +630,57 @@ class Director:
             if hosted is None:
                 raise TableError("tour_over")
             hosted = replace(hosted, status=CANCELLED, round_ends=None)
-            await self.save(tournament_id, hosted, self._no_timer(tournament_id))
+            hosted = await self.save(tournament_id, hosted, self._no_timers(tournament_id))
             await self._signup_closed(tournament_id, hosted)
+            if hosted.tournament is not None:
+                for match in pending_matches(hosted.tournament):
+                    if hosted.table(match.id).game is None:
+                        await self.matches.archive(hosted.table(match.id))
             return hosted
 
     async def remove(self, tournament_id: int, player: int) -> Hosted:
-        """The organizer takes ``player`` out: off the sign-ups, or out of the tournament
-        (their match forfeited, their table left)."""
+        """The organizer takes ``player`` out: off the sign-ups (they may not sign up again),
+        or out of the tournament (docs/tournaments.md#withdrawals): their match forfeited,
+        or their table left."""
         await self.load()
+        leave: int | None = None
         async with self.locks[tournament_id]:
             hosted = self.open.get(tournament_id)
             if hosted is None:
                 raise TableError("tour_over")
             if player not in hosted.entrants or player in hosted.removed:
-                raise TableError("tour_not_entrant", player=player)
+                raise TableError("tour_not_entrant")
+            hosted = replace(hosted, removed=(*hosted.removed, player))
+            line = t(hosted.lang, "tour.removed_line", player=render.mention(player))
             if hosted.status == SIGNUP:
                 hosted = replace(hosted, entrants=tuple(p for p in hosted.entrants if p != player))
-                return await self.save(tournament_id, hosted)
+                return await self._say(tournament_id, hosted, line)
             tournament = hosted.tournament
             assert tournament is not None
-            hosted = replace(hosted, removed=(*hosted.removed, player))
             match = next((m for m in pending_matches(tournament) if player in m.present), None)
-            leave: int | None = None
-            if match is not None:
-                mine = hosted.table(match.id)
-                if mine.game is None:
-                    tournament = forfeit(tournament, match.id, [player])
-                else:
-                    leave = mine.game
-            hosted = await self.save(tournament_id, replace(hosted, tournament=tournament))
-            if match is not None and leave is None:
-                still = next((m for m in pending_matches(tournament) if m.id == match.id), None)
-                if still is not None and all(
-                    p in hosted.table(match.id).present for p in still.present
-                ):
-                    hosted = await self._open_table(tournament_id, hosted, still)
-                heading = t(hosted.lang, "tour.removed_line", player=render.mention(player))
-                await self._progress(tournament_id, hosted, heading)
+            mine = hosted.table(match.id) if match is not None else None
+            if mine is not None and self.matches.table_of(hosted, mine) is not None:
+                # At their table: they leave it, and its end is the match's result.
+                withdrawn = (*tournament.withdrawn, player)
+                hosted = replace(hosted, tournament=replace(tournament, withdrawn=withdrawn))
+                hosted = await self._say(tournament_id, hosted, line)
+                leave = mine.game
+            else:
+                try:
+                    tournament = withdraw(tournament, player)
+                except NotEntrant:
+                    raise TableError("tour_not_entrant") from None
+                hosted = replace(hosted, tournament=tournament)
+                if match is not None and mine is not None:
+                    still = next((m for m in pending_matches(tournament) if m.id == match.id), None)
+                    if still is None:
+                        await self.matches.archive(mine)
+                    elif mine.message is not None and self._all_in(still, hosted):
+                        hosted = await self._open_table(tournament_id, hosted, still)
+                await self._progress(tournament_id, hosted, line)
         if leave is not None:
-            await self._leave(hosted, leave, player)
+            await self.matches.leave(hosted, leave, player)
         return self.open.get(tournament_id, hosted)
-
-    async def _leave(self, hosted: Hosted, game_id: int, player: int) -> None:
-        controller = self.controller(hosted)
-        table = controller.tables.get(game_id)
-        if table is None:
-            return
-        async with table.lock:
-            if not table.running or not table.seated(player):
-                return
-            events = await controller.tables.act(
-                table, REGISTRY[table.kind].leave(player), in_person=False
-            )
-            await controller.publish(table, events)
-            controller.tables.schedule(table)
 
     async def forget(self, guild_id: int, player: int) -> None:
         """``player`` had the server forget them (``/donnees effacer``): the name they signed
@@ -683,25 +695,6 @@ class Director:
                     names = {p: n for p, n in hosted.names.items() if p != player}
                     await self.save(tournament_id, replace(hosted, names=names))
 
-    # ------------------------------------------------------------------ telling
-
-    async def _send(self, channel_id: int, text: str, **kwargs: Any) -> discord.Message | None:
-        channel = self.bot.get_partial_messageable(channel_id)
-        try:
-            return await channel.send(
-                text, allowed_mentions=discord.AllowedMentions.none(), **kwargs
-            )
-        except discord.HTTPException as error:
-            log.warning(
-                "channel %s: a tournament's message was refused (%s)", channel_id, error.status
-            )
-            return None
-
-    async def _tell(self, tournament_id: int, hosted: Hosted, heading: str) -> None:
-        """The bracket and standings as they stand, in the tournament's channel."""
-        _, channel_id = self.places[tournament_id]
-        await self._send(channel_id, heading[:2000], embed=render.status_embed(hosted))
-
     # ------------------------------------------------------------------ restart
 
     async def reconcile(self) -> None:
@@ -713,51 +706,44 @@ class Director:
                     await self._reconcile(tournament_id)
             except Exception:
                 log.exception("tournament %s could not be taken up again", tournament_id)
+                await self._retry_later(tournament_id, "take it up again")
 
     async def _reconcile(self, tournament_id: int) -> None:
         hosted = self.open.get(tournament_id)
-        if hosted is None or hosted.status != RUNNING or hosted.tournament is None:
+        if hosted is None:
             return
-        tournament = hosted.tournament
-        for match in pending_matches(tournament):
-            game_id = hosted.table(match.id).game
-            if game_id is None:
-                continue
-            placed = await stored_places(self.repository, game_id)
-            if placed is None:
-                continue
-            await self._record(tournament_id, match.id, game_id, placed)
-            hosted = self.open.get(tournament_id)
-            if (
-                hosted is None
-                or hosted.tournament is None
-                or hosted.tournament.current.number != tournament.current.number
-            ):
+        if hosted.tournament is not None and hosted.tournament.over:
+            if hosted.unsaid is not None:  # its end, not told yet
+                await self._tell_unsaid(tournament_id, hosted, status=OVER)
+            else:
+                await self._finish(tournament_id, hosted, None)
+            return
+        hosted = await self._tell_unsaid(tournament_id, hosted)
+        if hosted.status != RUNNING or hosted.tournament is None:
+            return
+        # The tables that ended while nobody looked: their results, one at a time (each may
+        # open the next round).
+        recorded = True
+        while recorded:
+            recorded = False
+            hosted = self.open.get(tournament_id) or hosted
+            if hosted.tournament is None or hosted.status != RUNNING:
                 return
-        hosted = self.open.get(tournament_id)
-        if hosted is None or hosted.tournament is None:
+            for match in pending_matches(hosted.tournament):
+                game = hosted.table(match.id).game
+                placed = await stored_places(self.repository, game) if game is not None else None
+                if game is not None and placed is not None:
+                    recorded = await self._record(tournament_id, match.id, game, placed)
+                    break
+        hosted = self.open.get(tournament_id) or hosted
+        if hosted.status != RUNNING or hosted.tournament is None:
             return
         if not pending_matches(hosted.tournament):
-            await self._progress(tournament_id, hosted)
+            await self._progress(tournament_id, hosted, t(hosted.lang, "tour.back"))
             return
-        await self._check_ins(tournament_id)
-        hosted = self.open[tournament_id]
-        assert hosted.tournament is not None
+        await self._call_matches(tournament_id)
         for match in pending_matches(hosted.tournament):
+            hosted = self.open[tournament_id]
             mine = hosted.table(match.id)
-            if mine.game is None and all(p in mine.present for p in match.present):
+            if mine.message is not None and self._all_in(match, hosted):
                 hosted = await self._open_table(tournament_id, hosted, match)
-
-    async def waiting(self, hosted_id: int) -> None:
-        """A tournament table ended: a match of it waiting for its channel may open now."""
-        hosted = self.open.get(hosted_id)
-        if hosted is None or hosted.tournament is None:
-            return
-        for match in pending_matches(hosted.tournament):
-            mine = hosted.table(match.id)
-            if (
-                mine.game is None
-                and mine.message is not None
-                and all(p in mine.present for p in match.present)
-            ):
-                hosted = await self._open_table(hosted_id, hosted, match)

@@ -14,6 +14,7 @@ from bot.tournaments import (
     SWISS,
     BracketMatch,
     BracketRound,
+    Match,
     MatchStatus,
     bracket,
     standings,
@@ -164,27 +165,32 @@ def status_embed(hosted: Hosted, heading: str | None = None) -> discord.Embed:
         )
     bracket_text = bracket_lines(hosted, lang)
     standing_text = standing_lines(hosted, lang)
+    bracket_title, standings_title = t(lang, "tour.bracket"), t(lang, "tour.standings")
     description = "\n".join(
         [
             *parts,
             "",
-            f"__{t(lang, 'tour.bracket')}__",
+            f"__{bracket_title}__",
             *bracket_text,
             "",
-            f"__{t(lang, 'tour.standings')}__",
+            f"__{standings_title}__",
             *standing_text,
         ]
     )
-    if len(description) > 4096:  # a big tournament: the current round and the standings
-        current = bracket_text[-(len(tournament.current.matches) + 1) :] if tournament else []
+    if len(description) > 4096 and tournament is not None:
+        # A big tournament: the current round alone, and the standings.
+        number = tournament.current.number
+        current = next(r for r in bracket(tournament).rounds if r.number == number)
+        lines = [f"**{round_title(hosted, current, lang)}**"]
+        lines += [match_line(match, lang) for match in current.matches]
         description = "\n".join(
             [
                 *parts,
                 "",
-                f"__{t(lang, 'tour.bracket')}__",
-                *current,
+                f"__{bracket_title}__",
+                *lines,
                 "",
-                f"__{t(lang, 'tour.standings')}__",
+                f"__{standings_title}__",
                 *standing_text,
             ]
         )[:4096]
@@ -193,6 +199,14 @@ def status_embed(hosted: Hosted, heading: str | None = None) -> discord.Embed:
         description=description,
         colour=COLOUR,
     )
+
+
+def result_line(lang: str, match: Match) -> str:
+    """A match just decided: its table's order."""
+    assert match.ranking is not None
+    number, table = match.id.split("-")
+    order = " > ".join(mention(p) for p in match.ranking)
+    return t(lang, "tour.result", number=number, table=table, order=order)
 
 
 def names(players: Any) -> str:

@@ -130,7 +130,7 @@ async def test_an_achievement_earned_in_a_game_is_announced_once_and_listed(
 
     # Listed by /succes (asked by someone else, French server), every other one locked.
     shown = await listed(emulator, "bob", alice)
-    assert f"<@{alice.id}> sur ce serveur : 1/11" in shown.text
+    assert f"<@{alice.id}> sur ce serveur : 1/14" in shown.text
     maya_field = fields(shown)["Maya et Mia"]
     assert maya_field.startswith(f"🏅 {REAL_MAYA} (<t:")
     assert LOCKED_WARRIOR in maya_field
@@ -147,7 +147,7 @@ async def test_an_achievement_earned_in_a_game_is_announced_once_and_listed(
     await party.stop()
     assert [line for line in lines_since(emulator, party.channel, second) if EARNED in line] == []
     again = await listed(emulator, "bob", alice)
-    assert f"<@{alice.id}> sur ce serveur : 1/11" in again.text
+    assert f"<@{alice.id}> sur ce serveur : 1/14" in again.text
     assert fields(again)["Maya et Mia"].count("🏅") == 1
     assert "Traceback" not in bot.log()
 
@@ -157,7 +157,7 @@ async def test_an_english_client_reads_achievements_in_english_on_an_english_ser
 ) -> None:
     general = emulator.channel("pub", "general")
     shown = await (await emulator.slash("carol", general, "succes")).reply()
-    assert "achievements on this server: 0/11" in shown.text
+    assert "achievements on this server: 0/14" in shown.text
     assert (
         "🔒 The real thing — Announce Maya with a real Maya under the cup"
         in (fields(shown)["Maya and Mia"])
@@ -245,7 +245,7 @@ async def test_the_achievements_of_past_games_are_backfilled_and_never_announced
 ) -> None:
     alice = emulator.user("alice")
     shown = await listed(emulator, "alice", alice)
-    assert f"<@{alice.id}> sur ce serveur : 1/11" in shown.text
+    assert f"<@{alice.id}> sur ce serveur : 1/14" in shown.text
     assert fields(shown)["Maya et Mia"].startswith(f"🏅 {REAL_MAYA} (<t:")
 
     # She lifts a real Maya again in a new game: held since the backfill, never announced.

@@ -28,6 +28,14 @@ from tests.e2e.world import CREATE_PUBLIC_THREADS
 FAST = pytest.mark.bot_env(GOBELET_MINUTE_SECONDS="1")
 
 
+async def ended(emulator: DiscordEmulator, bot: BotProcess, tournament: int) -> dict:
+    """The tournament's stored data once it is over (stored once its end is told)."""
+    await emulator.wait_for(
+        lambda: stored(bot, tournament)[0] == "over" or None, what="the tournament over"
+    )
+    return stored(bot, tournament)[1]
+
+
 def stored(bot: BotProcess, tournament: int) -> tuple[str, dict]:
     ((status, data),) = bot.query(
         "SELECT status, data_json FROM tournaments WHERE id = ?", tournament
@@ -112,8 +120,8 @@ async def test_an_eight_player_yades_bracket_is_played_to_its_winner_through_a_f
     assert {player for place, player in standing if place == 3} == {seeds[2], seeds[4]}
     assert len(standing) == 8
 
-    status, data = stored(bot, tournament)
-    assert status == "over" and data["tournament"]["status"] == "over"
+    data = await ended(emulator, bot, tournament)
+    assert data["tournament"]["status"] == "over"
     held = bot.query("SELECT user_id, code FROM achievements WHERE code = 'yades_tournament'")
     assert held == [(seeds[1], "yades_tournament")]
 
@@ -171,8 +179,8 @@ async def test_a_swiss_tournament_of_six_pairs_by_score_never_twice_and_breaks_t
     assert "2 pt · Buchholz 6" in lines[s1] and "2 pt · Buchholz 3" in lines[s3]
     assert "3 pt" in lines[s5] and "0 pt" in lines[s6]
     assert f"<@{s1}> · <@{s2}> → <@{s1}>" in won.text  # each match's winner in the bracket
-    status, data = stored(bot, tournament)
-    assert status == "over" and len(data["tournament"]["rounds"]) == 3
+    data = await ended(emulator, bot, tournament)
+    assert len(data["tournament"]["rounds"]) == 3
 
 
 @FAST
@@ -224,8 +232,7 @@ async def test_a_menteur_pool_tournament_goes_to_a_final_table_through_a_forfeit
     assert f"<@{s3}>" in won.text
     # The final's order, then the pools' thirds (sharing 5th), then the forfeit.
     assert places(won) == [(1, s3), (2, s1), (3, s4), (4, s6), (5, s5), (5, s7), (7, s2)]
-    status, _ = stored(bot, tournament)
-    assert status == "over"
+    assert (await ended(emulator, bot, tournament))["unsaid"] is None
 
 
 async def refused(
@@ -290,6 +297,8 @@ async def test_who_may_organize_and_every_mistake_gets_a_private_answer(
     assert "ne joue pas dans ce tournoi" in await refused(
         emulator, dave, comptoir, "tournoi retirer", {"joueur": bob}
     )
+    back = await (await emulator.click(bob, opened, label="S'inscrire")).reply()
+    assert back.ephemeral and "t'a retiré" in back.text  # removed stays removed
 
     sign_up, tournament = opened.button(label="S'inscrire"), tournament_id(opened)
     cancelled = await (await emulator.slash(patron, comptoir, "tournoi annuler")).reply()

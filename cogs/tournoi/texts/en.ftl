@@ -73,7 +73,12 @@ tour-figures-elimination = { $rounds ->
        *[other] { $wins } wins
     }
 
+tour-back = 🏆 The tournament goes on.
+tour-removed_done = Done: the channel has been told.
+
 ## err
+err-tour_removed = The organizer removed you from this tournament.
+err-tour_qualifiers_pools = The number who go on is for pools only.
 err-tour_not_allowed = Only members who manage the server (or hold the organizers' role, `/settings tournaments`) may open a tournament.
 err-tour_not_organizer = Only the organizer ({ $starter }) or a member who manages the server may do that.
 err-tour_game = Unknown game: choose among { $games }.
@@ -101,5 +106,5 @@ err-tour_not_entrant = That person does not play in this tournament (or was alre
 err-tournament_table = This is a tournament table: it is played to its end (the organizer may remove a player with `/tournament remove`).
 
 ## settings
-settings-tournament_role = Tournament organizers: { $role } (and who manages the server).
-settings-tournament_role_none = Tournament organizers: those who manage the server.
+settings-tournament_role = 🏆 Tournaments: organized by { $role } and those who manage the server
+settings-tournament_role_none = 🏆 Tournaments: organized by those who manage the server (/settings tournaments for a role)

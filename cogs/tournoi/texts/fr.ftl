@@ -76,7 +76,12 @@ tour-figures-elimination = { $rounds ->
        *[other] { $wins } victoires
     }
 
+tour-back = 🏆 Le tournoi reprend.
+tour-removed_done = C'est fait : le salon est prévenu.
+
 ## err
+err-tour_removed = L'organisateur t'a retiré·e de ce tournoi.
+err-tour_qualifiers_pools = Le nombre de qualifiés ne vaut que pour les poules.
 err-tour_not_allowed = Seuls les membres qui gèrent le serveur (ou ont le rôle des organisateurs, `/reglages tournois`) peuvent ouvrir un tournoi.
 err-tour_not_organizer = Seul l'organisateur ({ $starter }) ou un membre qui gère le serveur peut faire cela.
 err-tour_game = Jeu inconnu : choisis parmi { $games }.
@@ -104,5 +109,5 @@ err-tour_not_entrant = Cette personne ne joue pas dans ce tournoi (ou en est dé
 err-tournament_table = C'est une table de tournoi : elle se joue jusqu'au bout (l'organisateur peut retirer un joueur avec `/tournoi retirer`).
 
 ## settings
-settings-tournament_role = Organisateurs de tournois : { $role } (et qui gère le serveur).
-settings-tournament_role_none = Organisateurs de tournois : ceux qui gèrent le serveur.
+settings-tournament_role = 🏆 Tournois : organisés par { $role } et ceux qui gèrent le serveur
+settings-tournament_role_none = 🏆 Tournois : organisés par ceux qui gèrent le serveur (/reglages tournois pour un rôle)
