@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from bot.storage import open_repository
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.tournament_driver import (
@@ -357,12 +358,14 @@ async def test_a_removed_player_leaves_their_table_and_their_opponent_wins(
 
 
 @FAST
-async def test_a_maya_party_table_is_stopped_at_the_rounds_deadline_and_ranked_by_sips(
+async def test_maya_party_tables_are_stopped_at_the_rounds_deadline_and_ranked_by_sips(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
     patron = emulator.user("patron")
     comptoir = emulator.channel("bar", "comptoir")
-    players = people(emulator, 3)
+    players = people(emulator, 6)
+    s1, s2, s3, s4, s5, s6 = (p.id for p in players)
+    known = by_id(players)
     opened = await (
         await emulator.slash(
             patron,
@@ -375,11 +378,116 @@ async def test_a_maya_party_table_is_stopped_at_the_rounds_deadline_and_ranked_b
     for player in players:
         await (await emulator.click(player, opened, label="S'inscrire")).response()
     await (await emulator.slash(patron, comptoir, "tournoi commencer")).reply()
-    (final,) = await round_called(emulator, tournament, 1, 1)
-    await present(emulator, final, players)
+    first, second = await round_called(emulator, tournament, 1, 2)
+    assert first.players == [s1, s4, s5] and second.players == [s2, s3, s6]
+    # The first table plays until the deadline stops it; at the second, seed 6 never
+    # comes: at the deadline the two present sit down, and their table, opened after its
+    # round's time, is stopped at once.
+    await present(emulator, first, [known[p] for p in first.players])
+    await started(emulator, first)
+    await present(emulator, second, [known[s2], known[s3]])
+    forfeit = await emulator.wait_message(comptoir, containing="Forfait", timeout=30)
+    assert f"<@{s6}>" in forfeit.text
+    await emulator.wait_message(second.thread, containing="🏁", timeout=20)
+    # Nobody drank: equal sips, the best seed of each table goes on to the final.
+    (final,) = await round_called(emulator, tournament, 2, 1, timeout=30)
+    assert final.players == [s1, s2]
+    await present(emulator, final, [known[s1], known[s2]])
     await started(emulator, final)
-    # Nobody drinks before the deadline: equal sips, the best seed first.
     won = await emulator.wait_message(comptoir, containing="remporte le tournoi", timeout=30)
-    assert f"<@{players[0].id}>" in won.text
-    assert [p for _, p in places(won)] == [p.id for p in players]
-    assert emulator.transcript.containing("🏁", final.thread.id)
+    assert f"<@{s1}>" in won.text
+    assert [p for _, p in places(won)][:2] == [s1, s2]
+    assert emulator.transcript.containing("🏁", first.thread.id)
+
+
+async def two_player_duel(emulator: DiscordEmulator, players: list) -> tuple[int, object]:
+    """A one-round Swiss tournament of two, started: its id and its match's check-in."""
+    patron = emulator.user("patron")
+    comptoir = emulator.channel("bar", "comptoir")
+    opened = await (
+        await emulator.slash(
+            patron, comptoir, "tournoi creer", {"jeu": "yades", "format": "swiss", "rondes": 1}
+        )
+    ).reply()
+    tournament = tournament_id(opened)
+    for player in players:
+        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    await (await emulator.click(patron, opened, label="Lancer")).reply()
+    (match,) = await round_called(emulator, tournament, 1, 1)
+    return tournament, match
+
+
+async def test_a_table_a_crash_left_unstarted_is_started_after_the_restart(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    """The crash between a match's table being opened (its id kept) and its game started:
+    the restarted bot finds that lobby and starts it, rather than open a second one."""
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    tournament, match = await two_player_duel(emulator, [alice, bob])
+    await bot.kill()
+    repository = await open_repository(bot.database_url)
+    try:
+        found = await repository.tournament(tournament)
+        assert found is not None
+        data = found.data
+        first, second = match.players
+        lobby = await repository.create_game(
+            guild_id=found.guild_id,
+            channel_id=match.thread.id,
+            kind="yades",
+            meta={
+                "starter": first,
+                "lang": "fr",
+                "rules": data["rules"],
+                "players": [first],
+                "cpus": {},
+                "names": {},
+                "timeouts": {},
+                "turn_seconds": None,
+            },
+        )
+        data["tables"]["1-1"].update(present=[first, second], game=lobby)
+        await repository.save_tournament(tournament, status="running", data=data)
+    finally:
+        await repository.close()
+    await bot.start()
+    await started(emulator, match)
+    games = bot.query("SELECT id, status FROM games WHERE channel_id = ?", match.thread.id)
+    assert games == [(lobby, "active")]  # that lobby, started: no second table
+    await give_up(emulator, "yades", match, alice if first == alice.id else bob)
+    won = await emulator.wait_message(
+        emulator.channel("bar", "comptoir"), containing="remporte le tournoi", timeout=20
+    )
+    assert f"<@{second}>" in won.text
+
+
+async def test_the_end_a_crash_left_untold_is_told_after_the_restart(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    """The crash between the end stored and told: the restarted bot tells it (the winner
+    pinged), and only then is the tournament over."""
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    comptoir = emulator.channel("bar", "comptoir")
+    tournament, match = await two_player_duel(emulator, [alice, bob])
+    await present(emulator, match, [alice, bob])
+    await started(emulator, match)
+    await give_up(emulator, "yades", match, bob)
+    told = await emulator.wait_message(comptoir, containing="remporte le tournoi", timeout=20)
+    data = await ended(emulator, bot, tournament)
+    await bot.kill()
+    # As it was stored just before its end was told.
+    repository = await open_repository(bot.database_url)
+    try:
+        await repository.save_tournament(
+            tournament, status="running", data={**data, "status": "running", "unsaid": told.content}
+        )
+    finally:
+        await repository.close()
+    await bot.start()
+    again = await emulator.wait_message(
+        comptoir, containing="remporte le tournoi", where=lambda m: m.id > told.id, timeout=20
+    )
+    assert again.pings == [alice.id] and again.content == told.content
+    after = await ended(emulator, bot, tournament)
+    assert after["unsaid"] is None
+    assert bot.query("SELECT COUNT(*) FROM achievements WHERE code = 'yades_tournament'") == [(1,)]
