@@ -6,6 +6,7 @@ finds its tournament by the id it carries."""
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, Protocol
 
 import discord
@@ -38,10 +39,19 @@ class Buttons:
         self.clicks = clicks
 
 
-def _cog(interaction: discord.Interaction) -> Clicks | None:
+async def _reach(
+    interaction: discord.Interaction, click: Callable[[Clicks], Awaitable[None]]
+) -> None:
+    """Hand a click to the tournaments' cog; any refusal is explained privately."""
     found = shared(interaction.client)
     buttons = found.service(Buttons) if found is not None else None
-    return buttons.clicks if buttons is not None else None
+    if buttons is None or interaction.guild_id is None:
+        await reply(interaction, t(private_lang(interaction), "err.stale"), ephemeral=True)
+        return
+    try:
+        await click(buttons.clicks)
+    except Exception as error:
+        await refuse(interaction, error)
 
 
 class SignupButton(
@@ -74,14 +84,9 @@ class SignupButton(
         return cls(int(match["tournament"]), match["action"], label=label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = _cog(interaction)
-        if cog is None or interaction.guild_id is None:
-            await reply(interaction, t(private_lang(interaction), "err.stale"), ephemeral=True)
-            return
-        try:
-            await cog.signup_clicked(interaction, self.tournament, self.action)
-        except Exception as error:
-            await refuse(interaction, error)
+        await _reach(
+            interaction, lambda cog: cog.signup_clicked(interaction, self.tournament, self.action)
+        )
 
 
 class CheckInButton(
@@ -109,14 +114,9 @@ class CheckInButton(
         return cls(int(match["tournament"]), match["match"], label=label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = _cog(interaction)
-        if cog is None or interaction.guild_id is None:
-            await reply(interaction, t(private_lang(interaction), "err.stale"), ephemeral=True)
-            return
-        try:
-            await cog.checked_in(interaction, self.tournament, self.match)
-        except Exception as error:
-            await refuse(interaction, error)
+        await _reach(
+            interaction, lambda cog: cog.checked_in(interaction, self.tournament, self.match)
+        )
 
 
 def signup_view(tournament: int, lang: str) -> discord.ui.View:

@@ -14,16 +14,18 @@ from bot.storage import open_repository
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.tournament_driver import (
+    CheckIn,
     by_id,
     give_up,
     people,
     places,
     present,
     round_called,
+    signed_up,
     started,
     tournament_id,
 )
-from tests.e2e.world import CREATE_PUBLIC_THREADS
+from tests.e2e.world import CREATE_PUBLIC_THREADS, User
 
 # A tournament's minute lasts a second here: a round of ``ronde: 8`` ends 8 s after it opens.
 FAST = pytest.mark.bot_env(GOBELET_MINUTE_SECONDS="1")
@@ -136,15 +138,9 @@ async def test_a_swiss_tournament_of_six_pairs_by_score_never_twice_and_breaks_t
     players = people(emulator, 6)
     known = by_id(players)
     s1, s2, s3, s4, s5, s6 = (p.id for p in players)
-    opened = await (
-        await emulator.slash(
-            patron, comptoir, "tournoi creer", {"jeu": "yades", "format": "swiss", "ronde": 30}
-        )
-    ).reply()
+    swiss = {"jeu": "yades", "format": "swiss", "ronde": 30}
+    tournament, opened = await signed_up(emulator, patron, comptoir, swiss, players)
     assert "Rondes suisses" in opened.text
-    tournament = tournament_id(opened)
-    for player in players:
-        await (await emulator.click(player, opened, label="S'inscrire")).response()
     await (await emulator.click(patron, opened, label="Lancer")).reply()
 
     async def play(
@@ -193,17 +189,8 @@ async def test_a_menteur_pool_tournament_goes_to_a_final_table_through_a_forfeit
     players = people(emulator, 7)
     known = by_id(players)
     s1, s2, s3, s4, s5, s6, s7 = (p.id for p in players)
-    opened = await (
-        await emulator.slash(
-            patron,
-            comptoir,
-            "tournoi creer",
-            {"jeu": "menteur", "format": "pools", "places": 4, "qualifies": 2, "ronde": 8},
-        )
-    ).reply()
-    tournament = tournament_id(opened)
-    for player in players:
-        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    pools = {"jeu": "menteur", "format": "pools", "places": 4, "qualifies": 2, "ronde": 8}
+    tournament, _ = await signed_up(emulator, patron, comptoir, pools, players)
     await (await emulator.slash(patron, comptoir, "tournoi commencer")).reply()
 
     # Two pools dealt by seed there and back: 1 4 5 and 2 3 6 7.
@@ -318,16 +305,7 @@ async def test_a_removed_player_leaves_their_table_and_their_opponent_wins(
 ) -> None:
     patron, alice, bob, carol = (emulator.user(n) for n in ("patron", "alice", "bob", "carol"))
     comptoir = emulator.channel("bar", "comptoir")
-    opened = await (
-        await emulator.slash(
-            patron, comptoir, "tournoi creer", {"jeu": "yades", "format": "swiss", "rondes": 1}
-        )
-    ).reply()
-    tournament = tournament_id(opened)
-    for player in (alice, bob):
-        await (await emulator.click(player, opened, label="S'inscrire")).response()
-    await (await emulator.click(patron, opened, label="Lancer")).reply()
-    (match,) = await round_called(emulator, tournament, 1, 1)
+    tournament, match = await two_player_duel(emulator, [alice, bob])
     intruder = await (
         await emulator.click(carol, match.message, label="Présent", locale="fr")
     ).reply()
@@ -366,17 +344,8 @@ async def test_maya_party_tables_are_stopped_at_the_rounds_deadline_and_ranked_b
     players = people(emulator, 6)
     s1, s2, s3, s4, s5, s6 = (p.id for p in players)
     known = by_id(players)
-    opened = await (
-        await emulator.slash(
-            patron,
-            comptoir,
-            "tournoi creer",
-            {"jeu": "maya", "format": "pools", "places": 3, "ronde": 6},
-        )
-    ).reply()
-    tournament = tournament_id(opened)
-    for player in players:
-        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    party = {"jeu": "maya", "format": "pools", "places": 3, "ronde": 6}
+    tournament, _ = await signed_up(emulator, patron, comptoir, party, players)
     await (await emulator.slash(patron, comptoir, "tournoi commencer")).reply()
     first, second = await round_called(emulator, tournament, 1, 2)
     assert first.players == [s1, s4, s5] and second.players == [s2, s3, s6]
@@ -400,18 +369,13 @@ async def test_maya_party_tables_are_stopped_at_the_rounds_deadline_and_ranked_b
     assert emulator.transcript.containing("🏁", first.thread.id)
 
 
-async def two_player_duel(emulator: DiscordEmulator, players: list) -> tuple[int, object]:
-    """A one-round Swiss tournament of two, started: its id and its match's check-in."""
+async def two_player_duel(emulator: DiscordEmulator, players: list[User]) -> tuple[int, CheckIn]:
+    """A one-round Swiss tournament of two, started by its organizer's button: its id and
+    its match's check-in."""
     patron = emulator.user("patron")
     comptoir = emulator.channel("bar", "comptoir")
-    opened = await (
-        await emulator.slash(
-            patron, comptoir, "tournoi creer", {"jeu": "yades", "format": "swiss", "rondes": 1}
-        )
-    ).reply()
-    tournament = tournament_id(opened)
-    for player in players:
-        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    duel = {"jeu": "yades", "format": "swiss", "rondes": 1}
+    tournament, opened = await signed_up(emulator, patron, comptoir, duel, players)
     await (await emulator.click(patron, opened, label="Lancer")).reply()
     (match,) = await round_called(emulator, tournament, 1, 1)
     return tournament, match

@@ -44,8 +44,8 @@ from tests.e2e.tournament_driver import (
     places,
     present,
     round_called,
+    signed_up,
     started,
-    tournament_id,
 )
 from tests.e2e.world import Channel, User
 
@@ -354,14 +354,8 @@ async def test_a_tournaments_bracket_and_standings_on_the_page_are_the_channels(
     players = people(emulator, 5)
     known = by_id(players)
     s1, s2, s3, s4, s5 = (p.id for p in players)
-    opened = await (
-        await emulator.slash(
-            patron, comptoir, "tournoi creer", {"jeu": "yades", "format": "single_elimination"}
-        )
-    ).reply()
-    tournament = tournament_id(opened)
-    for player in players:
-        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    bracket = {"jeu": "yades", "format": "single_elimination"}
+    tournament, _ = await signed_up(emulator, patron, comptoir, bracket, players)
     await (await emulator.slash(patron, comptoir, "tournoi commencer")).reply()
     # Five players: seeds 1, 2 and 3 have a bye, 4 plays 5, who is removed: a forfeit.
     (opening,) = await round_called(emulator, tournament, 1, 1)

@@ -84,6 +84,22 @@ async def give_up(emulator: DiscordEmulator, game: str, check_in: CheckIn, loser
     await (await emulator.slash(loser, check_in.thread, GIVE_UP[game])).response()
 
 
+async def signed_up(
+    emulator: DiscordEmulator,
+    organizer: User,
+    channel: Channel,
+    options: dict[str, object],
+    players: list[User],
+) -> tuple[int, Message]:
+    """``/tournoi creer`` with ``options`` by ``organizer``, then ``players`` signed up with
+    the button: the tournament's id and its sign-up message."""
+    opened = await (await emulator.slash(organizer, channel, "tournoi creer", options)).reply()
+    assert not opened.ephemeral, opened.text
+    for player in players:
+        await (await emulator.click(player, opened, label="S'inscrire")).response()
+    return tournament_id(opened), opened
+
+
 def tournament_id(signup: Message) -> int:
     return next(int(c.split(":")[1]) for c in signup.custom_ids if c.startswith("gobto:"))
 
