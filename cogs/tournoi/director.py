@@ -437,6 +437,8 @@ class Director:
             match = next((m for m in pending_matches(hosted.tournament) if m.id == match_id), None)
             if match is None:
                 raise TableError("tour_match_over")
+            if player in match.forfeited:
+                raise TableError("tour_too_late")
             if player not in match.present:
                 raise TableError("tour_not_your_match")
             mine = hosted.table(match_id)
@@ -445,7 +447,11 @@ class Director:
             mine = replace(mine, present=(*mine.present, player))
             hosted = await self.save(tournament_id, hosted.with_table(match_id, mine))
             if all(p in mine.present for p in match.present):
-                hosted = await self._open_table(tournament_id, hosted, match)
+                try:
+                    hosted = await self._open_table(tournament_id, hosted, match)
+                except Exception:  # they are checked in: the table opens on a retry
+                    log.exception("tournament %s: match %s's table", tournament_id, match_id)
+                    await self._retry_later(tournament_id, "open a match's table")
             return hosted, match
 
     async def _open_table(self, tournament_id: int, hosted: Hosted, match: Match) -> Hosted:

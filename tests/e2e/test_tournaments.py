@@ -205,6 +205,8 @@ async def test_a_menteur_pool_tournament_goes_to_a_final_table_through_a_forfeit
     await present(emulator, second, [known[s3], known[s6], known[s7]])
     forfeit = await emulator.wait_message(comptoir, containing="Forfait", timeout=30)
     assert f"<@{s2}>" in forfeit.text
+    late = await (await emulator.click(known[s2], second.message, label="Présent")).reply()
+    assert late.ephemeral and "Trop tard" in late.text
     await started(emulator, second)
     await give_up(emulator, "menteur", second, known[s7])
     await give_up(emulator, "menteur", second, known[s6])

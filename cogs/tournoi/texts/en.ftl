@@ -101,6 +101,7 @@ err-tour_full = The tournament is full ({ $most } players).
 err-tour_too_few = The tournament needs at least 2 players to start ({ $count } so far).
 err-tour_match_over = This match is already played (or its round is over).
 err-tour_not_your_match = This is not your match: only its players check in to it.
+err-tour_too_late = Too late: at the round's deadline, this match was forfeited.
 err-tour_checked_in = You are already checked in.
 err-tour_not_entrant = That person does not play in this tournament (or was already removed).
 err-tournament_table = This is a tournament table: it is played to its end (the organizer may remove a player with `/tournament remove`).

@@ -104,6 +104,7 @@ err-tour_full = Le tournoi est complet ({ $most } joueurs).
 err-tour_too_few = Il faut au moins 2 inscrits pour lancer le tournoi ({ $count } pour l'instant).
 err-tour_match_over = Ce match est déjà joué (ou sa ronde est finie).
 err-tour_not_your_match = Ce n'est pas ton match : seuls ses joueurs s'y déclarent présents.
+err-tour_too_late = Trop tard : à l'échéance de la ronde, ce match a été perdu par forfait.
 err-tour_checked_in = Tu es déjà noté·e présent·e.
 err-tour_not_entrant = Cette personne ne joue pas dans ce tournoi (ou en est déjà retirée).
 err-tournament_table = C'est une table de tournoi : elle se joue jusqu'au bout (l'organisateur peut retirer un joueur avec `/tournoi retirer`).
