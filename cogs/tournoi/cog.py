@@ -188,10 +188,6 @@ class TournoiCog(
         if threads.inside(interaction):
             raise TableError("tour_in_thread")
         permissions.check_playable(interaction)
-        if permissions.lacking(interaction, threads.NEEDED):
-            raise TableError(
-                "tour_threads", permissions=list(permissions.lacking(interaction, threads.NEEDED))
-            )
         seats = DUEL_SEATS if chosen != POOLS else (places or min(game.most_seats, 6))
         if chosen != POOLS and places not in (None, DUEL_SEATS):
             raise TableError("tour_seats_duel")
@@ -236,6 +232,8 @@ class TournoiCog(
             mentions=discord.AllowedMentions.none(),
         )
         await self.director.shown_at(tournament_id, int(shown.id))
+        # Without threads, its matches are played here, one after the other.
+        await permissions.tell_lacking(interaction, threads.NEEDED, "perm.tour_threads")
 
     @app_commands.command(
         name="commencer", description="Lancer le tournoi de ce salon sans attendre"

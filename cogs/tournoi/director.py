@@ -491,13 +491,18 @@ class Director:
     async def waiting(self, tournament_id: int) -> None:
         """A table ended in the tournament's channel: a match waiting for it may open."""
         async with self.locks[tournament_id]:
-            hosted = self.open.get(tournament_id)
-            if hosted is None or hosted.tournament is None or hosted.status != RUNNING:
-                return
-            for match in pending_matches(hosted.tournament):
-                mine = hosted.table(match.id)
-                if mine.game is None and mine.message is not None and self._all_in(match, hosted):
-                    hosted = await self._open_table(tournament_id, hosted, match)
+            await self._open_waiting(tournament_id)
+
+    async def _open_waiting(self, tournament_id: int) -> None:
+        """The matches whose players are all present but whose table waits for the
+        channel (no thread): the first opens if the channel is free."""
+        hosted = self.open.get(tournament_id)
+        if hosted is None or hosted.tournament is None or hosted.status != RUNNING:
+            return
+        for match in pending_matches(hosted.tournament):
+            mine = hosted.table(match.id)
+            if mine.game is None and mine.message is not None and self._all_in(match, hosted):
+                hosted = await self._open_table(tournament_id, hosted, match)
 
     @staticmethod
     def _all_in(match: Match, hosted: Hosted) -> bool:
@@ -545,6 +550,7 @@ class Director:
         await self.matches.archive(hosted.table(match_id))
         heading = render.result_line(hosted.lang, decided)
         await self._progress(tournament_id, replace(hosted, tournament=tournament), heading)
+        await self._open_waiting(tournament_id)  # its channel may be free for the next
         return True
 
     # ------------------------------------------------------------------ a round's deadline

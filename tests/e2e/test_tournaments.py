@@ -244,7 +244,7 @@ async def test_who_may_organize_and_every_mistake_gets_a_private_answer(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
     patron, alice, bob, dave = (emulator.user(n) for n in ("patron", "alice", "bob", "dave"))
-    comptoir, terrasse = emulator.channel("bar", "comptoir"), emulator.channel("bar", "terrasse")
+    comptoir = emulator.channel("bar", "comptoir")
     duel = {"jeu": "yades", "format": "single_elimination"}
     assert "Seuls les membres qui gèrent le serveur" in await refused(
         emulator, alice, comptoir, "tournoi creer", duel
@@ -260,10 +260,6 @@ async def test_who_may_organize_and_every_mistake_gets_a_private_answer(
     )
     assert "places ne vaut que pour les poules" in await refused(
         emulator, dave, comptoir, "tournoi creer", {**duel, "places": 4}
-    )
-    emulator.world.overwrite(terrasse, emulator.world.bot, deny=CREATE_PUBLIC_THREADS)
-    assert "Créer des fils publics" in await refused(
-        emulator, dave, terrasse, "tournoi creer", duel
     )
     assert "Pas de tournoi ouvert dans ce salon" in await refused(
         emulator, dave, comptoir, "tournoi commencer"
@@ -457,3 +453,35 @@ async def test_the_end_a_crash_left_untold_is_told_after_the_restart(
     after = await ended(emulator, bot, tournament)
     assert after["unsaid"] is None
     assert bot.query("SELECT COUNT(*) FROM achievements WHERE code = 'yades_tournament'") == [(1,)]
+
+
+@FAST
+async def test_without_threads_the_matches_are_played_in_the_channel_one_after_the_other(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    patron = emulator.user("patron")
+    terrasse = emulator.channel("bar", "terrasse")
+    emulator.world.overwrite(terrasse, emulator.world.bot, deny=CREATE_PUBLIC_THREADS)
+    players = people(emulator, 4)
+    known = by_id(players)
+    swiss = {"jeu": "yades", "format": "swiss", "rondes": 1}
+    tournament, _ = await signed_up(emulator, patron, terrasse, swiss, players)
+    told = await emulator.wait_message(terrasse, containing="l'un après l'autre", user=patron)
+    assert told.ephemeral and "Créer des fils publics" in told.text
+    await (await emulator.slash(patron, terrasse, "tournoi commencer")).reply()
+    first, second = await round_called(emulator, tournament, 1, 2)
+    assert first.thread.id == terrasse.id == second.thread.id  # no thread: the channel
+    await present(emulator, first, [known[p] for p in first.players])
+    await present(emulator, second, [known[p] for p in second.players])
+    begun = await emulator.wait_message(terrasse, containing="La partie commence", timeout=20)
+    # One table at a time: the second match waits for the first to end.
+    assert all(f"<@{p}>" in begun.text for p in first.players)
+    await give_up(emulator, "yades", first, known[first.players[1]])
+    again = await emulator.wait_message(
+        terrasse, containing="La partie commence", where=lambda m: m.id > begun.id, timeout=20
+    )
+    assert all(f"<@{p}>" in again.text for p in second.players)
+    await give_up(emulator, "yades", second, known[second.players[1]])
+    won = await emulator.wait_message(terrasse, containing="remporte le tournoi", timeout=20)
+    assert f"<@{first.players[0]}>" in won.text
+    assert not emulator.guild("bar").threads

@@ -26,7 +26,7 @@ tour-unsigned = You are no longer signed up.
 tour-started_by_you = The tournament has started.
 tour-too_few = 🏆 The tournament is off: { $count } signed up, it needs at least 2.
 tour-started = 🏆 The { $game } tournament begins with { $count } players!
-tour-round_opened = Round { $number } is open: each match has its thread, and its players are called there.
+tour-round_opened = Round { $number } is open: each match calls its players, who click **Present**.
 tour-round_ends = Round { $number } until { $when } ({ $left }).
 tour-thread = { $game } tournament · round { $number } · table { $table }
 tour-check_in = 🏆 Round { $number }: { $players }, your match is here.
@@ -84,7 +84,6 @@ err-tour_not_organizer = Only the organizer ({ $starter }) or a member who manag
 err-tour_game = Unknown game: choose among { $games }.
 err-tour_format = That format is not played at this game: duels (single elimination, Swiss) for Yadès and Liar's dice, pools for Liar's dice, Mia and Maya.
 err-tour_in_thread = Open the tournament in a channel, not in a thread: each match gets a thread of its own.
-err-tour_threads = A tournament plays each match in a thread of the channel, and here I lack: { $permissions }.
 err-tour_seats_duel = Duels are played by 2: the seats option is for pools only.
 err-tour_seats = A pool table has { $least } to { $most } seats at this game.
 err-tour_qualifiers = Pools: 1 to { $most } players of each table may go on.
@@ -105,6 +104,14 @@ err-tour_too_late = Too late: at the round's deadline, this match was forfeited.
 err-tour_checked_in = You are already checked in.
 err-tour_not_entrant = That person does not play in this tournament (or was already removed).
 err-tournament_table = This is a tournament table: it is played to its end (the organizer may remove a player with `/tournament remove`).
+
+## perm
+perm-tour_threads = ⚠️ This tournament's matches will be played in this channel, one after the other, not each in its own thread: I lack { $count ->
+        [one] this permission
+       *[other] these permissions
+    }: { $permissions }.
+perm-tour_threads-create_public_threads = • Without Create Public Threads, I cannot start a thread per match.
+perm-tour_threads-send_messages_in_threads = • Without Send Messages in Threads, I could not play in the threads.
 
 ## settings
 settings-tournament_role = 🏆 Tournaments: organized by { $role } and those who manage the server

@@ -29,7 +29,7 @@ tour-too_few = 🏆 Le tournoi n'a pas lieu : { $count ->
        *[other] { $count } inscriptions
     }, il en faut au moins 2.
 tour-started = 🏆 Le tournoi de { $game } commence avec { $count } joueurs !
-tour-round_opened = La ronde { $number } est ouverte : chaque match a son fil, ses joueurs y sont appelés.
+tour-round_opened = La ronde { $number } est ouverte : chaque match appelle ses joueurs, qui cliquent sur **Présent**.
 tour-round_ends = Ronde { $number } jusqu'au { $when } ({ $left }).
 tour-thread = Tournoi { $game } · ronde { $number } · table { $table }
 tour-check_in = 🏆 Ronde { $number } : { $players }, votre match est ici.
@@ -87,7 +87,6 @@ err-tour_not_organizer = Seul l'organisateur ({ $starter }) ou un membre qui gè
 err-tour_game = Jeu inconnu : choisis parmi { $games }.
 err-tour_format = Ce format ne se joue pas à ce jeu : les duels (élimination, rondes suisses) pour le Yadès et le menteur, les poules pour le menteur, le Mia et le Maya.
 err-tour_in_thread = Ouvre le tournoi dans un salon, pas dans un fil : chaque match aura son propre fil.
-err-tour_threads = Un tournoi joue chaque match dans un fil du salon, et il me manque ici : { $permissions }.
 err-tour_seats_duel = Les duels se jouent à 2 : l'option places ne vaut que pour les poules.
 err-tour_seats = Une table de poule a entre { $least } et { $most } places pour ce jeu.
 err-tour_qualifiers = Poules : de 1 à { $most } joueurs par table peuvent passer.
@@ -108,6 +107,14 @@ err-tour_too_late = Trop tard : à l'échéance de la ronde, ce match a été pe
 err-tour_checked_in = Tu es déjà noté·e présent·e.
 err-tour_not_entrant = Cette personne ne joue pas dans ce tournoi (ou en est déjà retirée).
 err-tournament_table = C'est une table de tournoi : elle se joue jusqu'au bout (l'organisateur peut retirer un joueur avec `/tournoi retirer`).
+
+## perm
+perm-tour_threads = ⚠️ Les matchs de ce tournoi se joueront dans ce salon, l'un après l'autre, et non chacun dans son fil : il me manque { $count ->
+        [one] cette permission
+       *[other] ces permissions
+    } : { $permissions }.
+perm-tour_threads-create_public_threads = • Sans « Créer des fils publics », je ne peux pas ouvrir un fil par match.
+perm-tour_threads-send_messages_in_threads = • Sans « Envoyer des messages dans les fils », je ne pourrais pas jouer dans les fils.
 
 ## settings
 settings-tournament_role = 🏆 Tournois : organisés par { $role } et ceux qui gèrent le serveur
