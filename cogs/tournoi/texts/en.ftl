@@ -54,6 +54,9 @@ tour-line-pending = { $players }: under way
 tour-line-played = { $players } → { $winners }
 tour-line-forfeit = { $players } → { $winners } (forfeit: { $forfeits })
 tour-line-unpaired = Paired once the round before is over.
+tour-picture-someone = Player #{ $id }
+tour-picture-forfeit = forfeit
+tour-picture-bye = bye
 tour-figures-swiss = { $points } pt · Buchholz { $buchholz } · { $wins ->
         [one] { $wins } win
        *[other] { $wins } wins

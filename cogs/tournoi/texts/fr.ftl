@@ -57,6 +57,9 @@ tour-line-pending = { $players } : en cours
 tour-line-played = { $players } → { $winners }
 tour-line-forfeit = { $players } → { $winners } (forfait : { $forfeits })
 tour-line-unpaired = À apparier après la ronde précédente.
+tour-picture-someone = Joueur n° { $id }
+tour-picture-forfeit = forfait
+tour-picture-bye = exempt
 tour-figures-swiss = { $points } pt · Buchholz { $buchholz } · { $wins ->
         [one] { $wins } victoire
        *[other] { $wins } victoires
