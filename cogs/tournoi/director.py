@@ -54,6 +54,7 @@ from bot.tournaments.hosted import (
 )
 from cogs.tournoi import render
 from cogs.tournoi.matches import Matches
+from cogs.tournoi.picture import FILENAME, bracket_file
 
 if TYPE_CHECKING:
     from bot.client import Gobelet
@@ -212,9 +213,15 @@ class Director:
     ) -> Hosted:
         if hosted.unsaid is None:
             return hosted
-        embed = render.status_embed(hosted) if hosted.tournament is not None else None
-        won = winner(hosted.tournament) if hosted.tournament is not None else None
-        extra: dict[str, Any] = {"embed": embed} if embed is not None else {}
+        extra: dict[str, Any] = {}
+        won = None
+        if hosted.tournament is not None:  # the bracket and standings, and their picture
+            won = winner(hosted.tournament)
+            extra["embed"] = render.status_embed(hosted)
+            image = await bracket_file(hosted)
+            if image is not None:
+                extra["embed"].set_image(url=f"attachment://{FILENAME}")
+                extra["file"] = image
         if not await self._send(tournament_id, hosted.unsaid, ping=won, **extra):
             await self._retry_later(tournament_id, "tell its channel")
             return hosted

@@ -118,6 +118,10 @@ async def test_an_eight_player_yades_bracket_is_played_to_its_winner_through_a_f
     await give_up(emulator, "yades", final, known[seeds[0]])
     won = await emulator.wait_message(comptoir, containing="remporte le tournoi", timeout=20)
     assert f"<@{seeds[1]}>" in won.text and won.pings == [seeds[1]]
+    # With the bracket's picture: a PNG the embed shows.
+    (picture,) = won.attachments
+    assert picture.filename == "tableau.png" and picture.data.startswith(b"\x89PNG")
+    assert won.embeds[0]["image"]["url"] == "attachment://tableau.png"
     standing = places(won)
     assert standing[:2] == [(1, seeds[1]), (2, seeds[0])]
     assert {player for place, player in standing if place == 3} == {seeds[2], seeds[4]}
