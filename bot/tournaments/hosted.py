@@ -36,6 +36,11 @@ class Game:
     # the round's deadline and ranked as they stand.
     endless: bool = False
 
+    @property
+    def board(self) -> str:
+        """The leaderboard whose ratings seed it: each game's bears its name (Mia's too)."""
+        return self.name
+
 
 GAMES: dict[str, Game] = {
     game.name: game

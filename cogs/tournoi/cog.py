@@ -269,8 +269,6 @@ class TournoiCog(
         await answers.reply(
             interaction, t(private_lang(interaction), "tour.removed_done"), ephemeral=True
         )
-        if hosted.status == "signup" and hosted.message is not None:
-            await self._redraw_signup(tournament_id, hosted)
 
     @app_commands.command(name="voir", description="Voir le tableau et le classement du tournoi")
     async def show(self, interaction: discord.Interaction) -> None:
@@ -315,21 +313,6 @@ class TournoiCog(
         await answers.update(interaction, embed=render.signup_embed(hosted))
         key = "tour.signed" if joining else "tour.unsigned"
         await answers.reply(interaction, t(private_lang(interaction), key), ephemeral=True)
-
-    async def _redraw_signup(self, tournament_id: int, hosted: Hosted) -> None:
-        guild_id, channel_id = self.director.places[tournament_id]
-        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-        assert hosted.message is not None
-        try:
-            await channel.get_partial_message(hosted.message).edit(
-                embed=render.signup_embed(hosted)
-            )
-        except discord.HTTPException as error:
-            log.info(
-                "tournament %s: its sign-up message was not redrawn (%s)",
-                tournament_id,
-                error.status,
-            )
 
     async def checked_in(
         self, interaction: discord.Interaction, tournament_id: int, match_id: str

@@ -291,15 +291,18 @@ class Director:
             raise TableError("tour_started")
         return hosted
 
-    async def _signup_closed(self, tournament_id: int, hosted: Hosted) -> None:
-        """The sign-up message loses its buttons."""
+    async def _draw_signups(self, tournament_id: int, hosted: Hosted) -> None:
+        """The sign-up message shows the sign-ups as they are; once they are closed (the
+        tournament started or called off), without its buttons."""
         if hosted.message is None:
             return
         guild_id, channel_id = self.places[tournament_id]
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        # Open, its buttons stay as they are (MISSING); closed, they go (None).
+        view = discord.utils.MISSING if hosted.status == SIGNUP else None
         try:
             await channel.get_partial_message(hosted.message).edit(
-                embed=render.signup_embed(hosted), view=None
+                embed=render.signup_embed(hosted), view=view
             )
         except discord.HTTPException as error:
             log.info(
@@ -352,12 +355,13 @@ class Director:
         if len(hosted.entrants) < 2:  # it does not take place
             hosted = replace(hosted, status=CANCELLED)
             await self.save(tournament_id, hosted, self._no_timers(tournament_id))
-            await self._signup_closed(tournament_id, hosted)
+            await self._draw_signups(tournament_id, hosted)
             await self._send(tournament_id, t(lang, "tour.too_few", count=len(hosted.entrants)))
             return
-        board = hosted.game if hosted.game in ("maya", "mia") else hosted.spec.kind
         try:
-            known = await self.repository.ratings(guild_id, board, list(hosted.entrants))
+            known = await self.repository.ratings(
+                guild_id, hosted.spec.board, list(hosted.entrants)
+            )
         except StorageError:
             known = {}
         entrants = [
@@ -370,7 +374,7 @@ class Director:
         tournament = start(entrants, options)
         hosted = replace(hosted, status=RUNNING, tournament=tournament, options=tournament.options)
         heading = t(lang, "tour.started", count=len(entrants), game=render.game_name(hosted, lang))
-        await self._signup_closed(tournament_id, hosted)
+        await self._draw_signups(tournament_id, hosted)
         await self._progress(tournament_id, hosted, heading, opened=True)
 
     # ------------------------------------------------------------------ rounds
@@ -650,7 +654,7 @@ class Director:
                 raise TableError("tour_over")
             hosted = replace(hosted, status=CANCELLED, round_ends=None)
             hosted = await self.save(tournament_id, hosted, self._no_timers(tournament_id))
-            await self._signup_closed(tournament_id, hosted)
+            await self._draw_signups(tournament_id, hosted)
             if hosted.tournament is not None:
                 for match in pending_matches(hosted.tournament):
                     if hosted.table(match.id).game is None:
@@ -673,7 +677,9 @@ class Director:
             line = t(hosted.lang, "tour.removed_line", player=render.mention(player))
             if hosted.status == SIGNUP:
                 hosted = replace(hosted, entrants=tuple(p for p in hosted.entrants if p != player))
-                return await self._say(tournament_id, hosted, line)
+                hosted = await self._say(tournament_id, hosted, line)
+                await self._draw_signups(tournament_id, hosted)
+                return hosted
             tournament = hosted.tournament
             assert tournament is not None
             match = next((m for m in pending_matches(tournament) if player in m.present), None)
