@@ -40,6 +40,7 @@ class _Answer:
     public: bool = False  # the handler's answer will be public: the watchdog defers so
     arrived: float | None = None  # when ``watch`` saw it (monotonic), until its first answer
     watchdog: asyncio.Task[None] | None = None  # ``watch``'s, until the first answer
+    unarchived: bool = False  # its archived thread was unarchived (``_unarchive``)
 
 
 def _state(interaction: discord.Interaction) -> _Answer:
@@ -194,14 +195,31 @@ async def acknowledge(interaction: discord.Interaction) -> None:
     async with state.lock:
         if interaction.response.is_done():
             return
+        await _unarchive(interaction, state)  # what the click changes is edited next
         await interaction.response.defer()
         _answered(interaction)
+
+
+async def _unarchive(interaction: discord.Interaction, state: _Answer) -> None:
+    """An archived thread takes no edit: the thread a clicked component is in is unarchived
+    before the click is answered (a bot-token call, as rare as a click there)."""
+    thread = interaction.channel
+    if state.unarchived or not isinstance(thread, discord.Thread):
+        return
+    if not thread.archived or thread.locked:
+        return
+    state.unarchived = True
+    try:
+        await thread.edit(archived=False)
+    except discord.HTTPException as error:
+        log.info("thread %s could not be unarchived (%s)", thread.id, error.status)
 
 
 async def update(interaction: discord.Interaction, **changes: Any) -> None:
     """Edit the message a component is on (``content``, ``embed``, ``view``, ``attachments``)."""
     state = _state(interaction)
     async with state.lock:
+        await _unarchive(interaction, state)
         if not interaction.response.is_done():
             await interaction.response.edit_message(**changes)
             _answered(interaction)

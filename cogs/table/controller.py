@@ -194,9 +194,10 @@ class TableController:
             await guarded(table, "draw the table", self.refresh(table))
             await self.answered(interaction, table, [line])
 
-    async def _closed(self, table: Table, post: Post) -> None:
+    async def _closed(self, table: Table, post: Post, *, archive: bool = True) -> None:
         """A table in a thread is over (``post``: its message's, as last drawn): the
-        channel's line tells how it ended, and the thread is archived."""
+        channel's line tells how it ended, and the thread is archived (``archive``; not
+        while a rematch offer waits for its click there)."""
         thread = post.kept.get(threads.KEPT)
         if thread is None or table.running:
             return
@@ -204,7 +205,8 @@ class TableController:
         try:
             await self._tell_parent(table, thread)
         finally:
-            await threads.archive(bot, table.channel_id)
+            if archive:
+                await threads.archive(bot, table.channel_id)
 
     async def _tell_parent(self, table: Table, thread: dict[str, Any]) -> None:
         """The channel's line of a table in a thread says how its game ended."""
@@ -451,11 +453,14 @@ class TableController:
             await guarded(table, "redraw the table", self.refresh(table, interaction, actor=actor))
             await guarded(table, "follow the panels", self.follow_panels(table))
             claimed = self.channel.bot.shared.claimed(table)
-            if ended and post.message_id is not None and not claimed:
+            offering = ended and post.message_id is not None and not claimed
+            if offering:
                 turns = OFFER_TURNS * self.tables.turn_seconds(table)
                 await guarded(table, "offer a rematch", self._offer(table, post, turns))
             if not table.running:
-                await guarded(table, "close its thread", self._closed(table, post))
+                # An offer's thread stays open for its click: archived when the offer ends.
+                archive = not (offering and self.tables.clock.get(key(table.id)))
+                await guarded(table, "close its thread", self._closed(table, post, archive=archive))
         finally:
             self._ending.pop(table.id, None)
         if ended:
@@ -576,7 +581,8 @@ class TableController:
     async def _offer(self, table: Table, post: Post, seconds: float) -> None:
         """An ended game's last message offers a rematch (``post``: the table's, drawn)."""
         assert post.message_id is not None
-        offered = offer(table, post.message_id, seconds)
+        in_thread = threads.KEPT in post.kept
+        offered = offer(table, post.message_id, seconds, thread=in_thread)
         await self.tables.clock.set(offered)
         offers = self.channel.bot.shared.service(Offers)
         if offers is not None:

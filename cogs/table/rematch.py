@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 import discord
 
 from bot.storage import Timer
 from bot.table import Table
-from cogs.table import hooks
+from cogs.table import hooks, threads
 from cogs.table.hooks import Route
 
 log = logging.getLogger(__name__)
@@ -27,9 +28,13 @@ def key(table_id: int) -> str:
     return f"{REMATCH}:{table_id}"
 
 
-def offer(table: Table, message_id: int, seconds: float) -> Timer:
-    """The timer of ``table``'s offer, on its last message ``message_id``."""
-    payload = {"channel": table.channel_id, "message": message_id}
+def offer(table: Table, message_id: int, seconds: float, *, thread: bool = False) -> Timer:
+    """The timer of ``table``'s offer, on its last message ``message_id``; ``thread``: the
+    table is in a thread of its own, archived once the offer ends (an archived thread takes
+    no edit, so it stays open while the offer does)."""
+    payload: dict[str, Any] = {"channel": table.channel_id, "message": message_id}
+    if thread:
+        payload["thread"] = True
     return Timer(key(table.id), time.time() + seconds, table.guild_id, payload)
 
 
@@ -51,7 +56,15 @@ class Offers:
         self.routes.pop(timer.key, None)
 
     async def end(self, timer: Timer) -> None:
-        """The offer's time is up: its button leaves its message."""
+        """The offer's time is up: its button leaves its message, then its thread (if the
+        table had one) is archived."""
+        try:
+            await self._button_off(timer)
+        finally:
+            if timer.payload.get("thread"):
+                await threads.archive(self.bot, timer.payload["channel"])
+
+    async def _button_off(self, timer: Timer) -> None:
         route = self.routes.pop(timer.key, None)
         if route is not None and route.hook.alive:
             try:

@@ -174,6 +174,8 @@ def _invalid(problems: list[Problem]) -> DiscordHTTPError:
     return DiscordHTTPError(400, 50035, "Invalid Form Body", error_body(problems))
 
 
+THREAD_ARCHIVED = (400, 50083, "Thread is archived")
+AUTO_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # what a thread's auto-archive may be set to
 UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
 ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
 INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
@@ -210,6 +212,10 @@ class CommandSync:
     commands: list[dict[str, Any]]
     at: float
 
+
+# Discord bans an IP for a while past 10,000 invalid requests in this many seconds.
+INVALID_WINDOW = 600.0
+INVALID_BAN = 10_000
 
 INVALID_SHARD = 4010
 SHARDING_REQUIRED = 4011
@@ -307,6 +313,8 @@ class DiscordEmulator:
         self.guilds_per_shard = guilds_per_shard
         self.rate_limits = rate_limits
         self.rate_limited: list[RateLimitHit] = []  # every 429 answered, oldest first
+        # Every 401, 403 and 429 (shared ones excepted) answered: Discord's invalid requests.
+        self.invalid_requests: list[HttpCall] = []
         self.transcript = Transcript()
         self.snowflakes = Snowflakes()
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # None: global commands
@@ -651,6 +659,7 @@ class DiscordEmulator:
         Discord never registered (values typed from their Python types); ``forged`` sends
         values past the choices, bounds and lengths (of the option's type still)."""
         who = self.world.user(user)
+        self._check_not_archived(channel, "use a command in")
         data = self._command_data(
             who, channel, command, options or {}, None, allow_unknown, forged=forged
         )
@@ -793,6 +802,7 @@ class DiscordEmulator:
         """``user`` adds a reaction (unicode, or "name:id" for a custom emoji)."""
         who = self.world.user(user)
         self._check_can_see(who, message, reacting=True)
+        self._check_not_archived(self.world.channel(message.channel_id), "react in")
         users = message.reactions.setdefault(emoji, [])
         if who.id in users:
             raise EmulatorError(f"{who.name} already reacted {emoji} on message {message.id}")
@@ -808,6 +818,11 @@ class DiscordEmulator:
         guild = self.world.guild_of(channel)
         if guild is None or who.id not in guild.members:
             raise EmulatorError(f"{who.name} cannot post in {channel!r}")
+        if self._archived(channel):
+            if channel.locked:
+                raise EmulatorError(f"{channel.name!r} is archived and locked: nobody posts")
+            await self._unarchive(channel)  # a message posted in a thread unarchives it
+        channel.active_at = self.now()
         mentioned = [int(found) for found in re.findall(r"<@!?(\d+)>", content)]
         self._live_session()
         sessions = [s for s in self._audience(guild.id) if s.intents & GUILD_MESSAGES]
@@ -896,6 +911,7 @@ class DiscordEmulator:
         message: Message | None = None,
     ) -> dict[str, Any]:
         guild = self.world.guild_of(channel)
+        self._archived(channel)  # its payload says whether it is archived now
         payload: dict[str, Any] = {
             "id": str(self.snowflakes.next()),
             "application_id": str(self.world.application_id),
@@ -944,6 +960,7 @@ class DiscordEmulator:
         command: str | None = None,
     ) -> InjectedInteraction:
         self._live_session()
+        await self._settle_archive(channel)  # Discord told of it when it happened
         interaction = InjectedInteraction(
             self, payload, user, channel, source=source, command=command
         )
@@ -1027,6 +1044,64 @@ class DiscordEmulator:
         guild = self.world.guild_of(channel)
         if guild is not None and user.id not in guild.members:
             raise EmulatorError(f"{user.name} is not a member of {guild.name}")
+
+    def _check_not_archived(self, channel: Channel, what: str) -> None:
+        """Users cannot use commands or react in an archived thread (Discord's client offers
+        neither); they may still click a button there, and post, which unarchives it."""
+        if self._archived(channel):
+            raise EmulatorError(f"nobody can {what} the archived thread {channel.name!r}")
+
+    def _archived(self, channel: Channel) -> bool:
+        """Whether ``channel`` is an archived thread: archived by a call, or by Discord once
+        its auto-archive duration passed without a message."""
+        if not channel.is_thread:
+            return False
+        if not channel.archived and self._archive_due(channel):
+            channel.archived = True
+            self._later(self._thread_changed(channel))
+        return channel.archived
+
+    async def archive(self, thread: Channel) -> None:
+        """Archive ``thread`` as Discord does once its auto-archive duration passed without a
+        message (THREAD_UPDATE to the bot's sessions)."""
+        if not thread.is_thread:
+            raise EmulatorError(f"{thread.name!r} is not a thread")
+        thread.active_at = self.now() - thread.auto_archive_duration * 60
+        await self._settle_archive(thread)
+
+    async def _settle_archive(self, channel: Channel) -> None:
+        """A thread whose auto-archive fell due is archived now, its THREAD_UPDATE sent."""
+        if channel.is_thread and not channel.archived and self._archive_due(channel):
+            channel.archived = True
+            await self._thread_changed(channel)
+
+    def _archive_due(self, channel: Channel) -> bool:
+        return self.now() - channel.active_at >= channel.auto_archive_duration * 60
+
+    def _refuse_archived(self, channel: Channel) -> None:
+        """An archived thread is read-only: an edit, a deletion or a reaction there is 50083."""
+        if self._archived(channel):
+            raise _fail(THREAD_ARCHIVED)
+
+    async def _unarchive(self, channel: Channel) -> None:
+        channel.archived = False
+        await self._thread_changed(channel)
+
+    async def _thread_changed(self, channel: Channel) -> None:
+        guild = self.world.guild_of(channel)
+        if guild is not None:
+            await self._guild_event(guild, "THREAD_UPDATE", channel.payload())
+
+    def _later(self, step: Awaitable[None]) -> None:
+        """Run ``step`` once the current request is answered (events Discord sends as it does
+        something), keeping its task until it is done."""
+
+        async def run() -> None:
+            await step
+
+        task = asyncio.create_task(run())
+        self._echoes.add(task)
+        task.add_done_callback(self._echoes.discard)
 
     def _check_can_use(self, user: User, message: Message, component: Component) -> None:
         self._check_can_see(user, message)
@@ -1167,8 +1242,12 @@ class DiscordEmulator:
             bot_route = globally_limited(request.path)
             if bot_route and request.headers.get("Authorization") != f"Bot {self.token}":
                 raise DiscordHTTPError(401, 0, "401: Unauthorized")
-            if bot_route and self._limiter is not None:
-                limits, refused = self._rate_limit(request, call.at)
+            if self._limiter is not None:
+                limits, refused = (
+                    self._rate_limit(request, call.at)
+                    if bot_route
+                    else self._interaction_limit(request, call.at)
+                )
                 if refused is not None:
                     raise DiscordHTTPError(429, 0, "You are being rate limited.", refused)
             response = await handler(request)
@@ -1182,6 +1261,7 @@ class DiscordEmulator:
             response = json_response(call.error, 400)
         response.headers.update(limits)
         call.status = response.status
+        self._count_invalid(call, response)
         self._notify()
         if held is not None and held.processed:
             await self._held(held, request)
@@ -1211,6 +1291,47 @@ class DiscordEmulator:
         if verdict.hit is not None:
             self.rate_limited.append(verdict.hit)
         return verdict.headers, verdict.refused
+
+    def _interaction_limit(
+        self, request: web.Request, now: float
+    ) -> tuple[dict[str, str], dict[str, Any] | None]:
+        """Count a call of the interaction endpoints in its token's bucket, and a followup in
+        its channel's webhook messages too (``ratelimits.Limiter.check_interaction``)."""
+        assert self._limiter is not None
+        token = request.match_info.get("token", "")
+        interaction = self._by_token.get(token)
+        if interaction is None:
+            return {}, None  # the route answers it as unknown
+        creates = request.method == "POST" and request.path.startswith("/api/v10/webhooks/")
+        verdict = self._limiter.check_interaction(
+            request.method,
+            request.path,
+            token,
+            interaction.channel.id,
+            now,
+            time.time() + self._offset,
+            creates=creates,
+        )
+        if verdict.hit is not None:
+            self.rate_limited.append(verdict.hit)
+        return verdict.headers, verdict.refused
+
+    def _count_invalid(self, call: HttpCall, response: web.StreamResponse) -> None:
+        """Discord bans an IP past 10,000 invalid requests in 10 minutes: every 401 and 403,
+        and every 429 but those of a shared limit."""
+        scope = response.headers.get("X-RateLimit-Scope")
+        if response.status in (401, 403) or (response.status == 429 and scope != "shared"):
+            self.invalid_requests.append(call)
+
+    def invalid_per_window(self, window: float = INVALID_WINDOW) -> int:
+        """The most invalid requests (``invalid_requests``) any ``window`` seconds held."""
+        times = sorted(call.at for call in self.invalid_requests)
+        most, first = 0, 0
+        for last, at in enumerate(times):
+            while at - times[first] >= window:
+                first += 1
+            most = max(most, last - first + 1)
+        return most
 
     async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
         """A JSON body, or a multipart one (``payload_json`` plus ``files[n]`` parts)."""
@@ -1449,7 +1570,12 @@ class DiscordEmulator:
         self._bot_needs(channel, CREATE_PUBLIC_THREADS)
         body, _ = await self._body(request)
         name = str(body.get("name") or "")
-        if not 1 <= len(name) <= 100 or int(body.get("type", PUBLIC_THREAD)) != PUBLIC_THREAD:
+        duration = body.get("auto_archive_duration", 1440)  # the channel's default: a day
+        if (
+            not 1 <= len(name) <= 100
+            or int(body.get("type", PUBLIC_THREAD)) != PUBLIC_THREAD
+            or duration not in AUTO_ARCHIVE_MINUTES
+        ):
             raise DiscordHTTPError(400, 50035, "Invalid Form Body")
         thread = Channel(
             self.world.new_id(),
@@ -1458,6 +1584,8 @@ class DiscordEmulator:
             PUBLIC_THREAD,
             parent_id=channel.id,
             owner_id=self.world.bot.id,
+            auto_archive_duration=duration,
+            active_at=self.now(),
         )
         guild.threads.append(thread)
         await self._guild_event(guild, "THREAD_CREATE", {**thread.payload(), "newly_created": True})
@@ -1470,8 +1598,16 @@ class DiscordEmulator:
         if guild is None or not channel.is_thread or channel.owner_id != self.world.bot.id:
             raise _fail(MISSING_PERMISSIONS)
         body, _ = await self._body(request)
+        if self._archived(channel) and body.get("archived") is not False:
+            raise _fail(THREAD_ARCHIVED)  # only unarchiving changes an archived thread
+        if "auto_archive_duration" in body:
+            if body["auto_archive_duration"] not in AUTO_ARCHIVE_MINUTES:
+                raise DiscordHTTPError(400, 50035, "Invalid Form Body")
+            channel.auto_archive_duration = int(body["auto_archive_duration"])
         if "archived" in body:
             channel.archived = bool(body["archived"])
+            if not channel.archived:
+                channel.active_at = self.now()  # its inactivity counts from now
         await self._guild_event(guild, "THREAD_UPDATE", channel.payload())
         return json_response(channel.payload())
 
@@ -1580,6 +1716,8 @@ class DiscordEmulator:
             interaction.first_response_at = now
         if interaction.callback is not None:
             raise _fail(ALREADY_ACKNOWLEDGED)
+        if now > interaction.token_expires_at:
+            raise _fail(INVALID_WEBHOOK_TOKEN)
         if now > interaction.deadline_at:
             interaction.expired = True
             raise _fail(UNKNOWN_INTERACTION)
@@ -1610,6 +1748,7 @@ class DiscordEmulator:
             interaction.followup_replaces_defer = kind == DEFERRED_CHANNEL_MESSAGE
         elif kind == UPDATE_MESSAGE:
             assert interaction.source is not None
+            self._refuse_archived(interaction.channel)
             message = self._edit(interaction.source, data, uploads)
             interaction.original = message
             interaction.touch(message)
@@ -1645,10 +1784,10 @@ class DiscordEmulator:
         if request.match_info.get("app") != str(self.world.application_id):
             raise _fail(UNKNOWN_WEBHOOK)
         interaction = self._by_token.get(request.match_info["token"])
+        if interaction is not None and self.now() > interaction.token_expires_at:
+            raise _fail(INVALID_WEBHOOK_TOKEN)  # whatever was asked of an expired token
         if interaction is None or interaction.callback is None:
             raise _fail(UNKNOWN_WEBHOOK)
-        if self.now() > interaction.token_expires_at:
-            raise _fail(INVALID_WEBHOOK_TOKEN)
         return interaction
 
     def _webhook_message(self, request: web.Request, interaction: InjectedInteraction) -> Message:
@@ -1708,6 +1847,7 @@ class DiscordEmulator:
     async def _webhook_edit(self, request: web.Request) -> web.StreamResponse:
         async def edit(interaction: InjectedInteraction) -> web.StreamResponse:
             message = self._webhook_message(request, interaction)
+            self._refuse_archived(self.world.channel(message.channel_id))
             body, uploads = await self._body(request)
             self._edit(message, body, uploads)
             interaction.touch(message)
@@ -1719,7 +1859,9 @@ class DiscordEmulator:
 
     async def _webhook_del(self, request: web.Request) -> web.StreamResponse:
         async def delete(interaction: InjectedInteraction) -> web.StreamResponse:
-            self._delete(self._webhook_message(request, interaction))
+            message = self._webhook_message(request, interaction)
+            self._refuse_archived(self.world.channel(message.channel_id))
+            self._delete(message)
             return web.Response(status=204)
 
         return await self._recorded(request, delete)
@@ -1771,6 +1913,7 @@ class DiscordEmulator:
         _, message = self._channel_message(request)
         if message.author_id != self.world.bot.id:
             raise DiscordHTTPError(403, 50005, "Cannot edit a message authored by another user")
+        self._refuse_archived(self.world.channel(message.channel_id))
         body, uploads = await self._body(request)
         self._edit(message, body, uploads)
         return json_response(message.payload(self.world.bot.payload()))
@@ -1779,6 +1922,7 @@ class DiscordEmulator:
         channel, message = self._channel_message(request)
         if message.author_id != self.world.bot.id:
             self._bot_needs(channel, MANAGE_MESSAGES)
+        self._refuse_archived(channel)
         self._delete(message)
         return web.Response(status=204)
 
@@ -1789,6 +1933,7 @@ class DiscordEmulator:
         if request.match_info["user"] != "@me":
             raise DiscordHTTPError(405, 0, "405: Method Not Allowed")
         self._bot_needs(channel, ADD_REACTIONS | READ_MESSAGE_HISTORY)
+        self._refuse_archived(channel)
         emoji = request.match_info["emoji"]
         users = message.reactions.setdefault(emoji, [])
         if self.world.bot.id not in users:
@@ -1806,6 +1951,7 @@ class DiscordEmulator:
             if channel.is_dm:
                 raise DiscordHTTPError(403, 50003, "Cannot execute action on a DM channel")
             self._bot_needs(channel, MANAGE_MESSAGES)
+        self._refuse_archived(channel)
         users = message.reactions.get(emoji, [])
         if user_id in users:
             users.remove(user_id)
@@ -1825,6 +1971,7 @@ class DiscordEmulator:
         if channel.is_dm:
             raise DiscordHTTPError(403, 50003, "Cannot execute action on a DM channel")
         self._bot_needs(channel, MANAGE_MESSAGES)
+        self._refuse_archived(channel)
         emoji = request.match_info.get("emoji")
         if emoji is None:
             message.reactions.clear()
@@ -1886,6 +2033,14 @@ class DiscordEmulator:
             raise _fail(EMPTY_MESSAGE)
         flags = int(body.get("flags") or 0)
         ephemeral = interaction is not None and bool(flags & EPHEMERAL)
+        if channel.is_thread and not ephemeral:
+            # A message sent in an archived thread unarchives it (a locked one refuses it).
+            if self._archived(channel):
+                if channel.locked:
+                    raise _fail(THREAD_ARCHIVED)
+                channel.archived = False
+                self._later(self._thread_changed(channel))
+            channel.active_at = self.now()
         message = Message(
             id=self.snowflakes.next(),
             channel_id=channel.id,

@@ -16,6 +16,12 @@ endpoints are outside it: the callback (``POST /interactions/{id}/{token}/callba
 webhooks addressed by an interaction's token (followups, and getting, editing or deleting
 ``@original`` or a followup) count against no bucket of the bot, global or per channel.
 
+They have limits of their own, as every webhook does ("interactions webhooks share the same
+rate limit properties as normal webhooks"), with the figures library authors measured: 5
+requests per 2 s per interaction token (``interaction_token``: the callback and every webhook
+call of that token), and about 30 webhook messages per 60 s per channel, whatever the token
+(``webhook_channel``: every followup created in the channel, ephemeral ones included).
+
 Discord also limits writes to one channel across routes (and processes) without publishing
 the figure (429 with ``X-RateLimit-Scope: shared``, code 20028): ``channel_writes`` emulates
 it, off unless a test sets it.
@@ -74,6 +80,8 @@ class RateLimits:
     other: Limit = Limit(50, 1.0)
     channel_writes: Limit | None = None
     global_limit: Limit | None = Limit(50, 1.0)
+    interaction_token: Limit | None = Limit(5, 2.0)
+    webhook_channel: Limit | None = Limit(30, 60.0)
 
     def for_route(self, method: str, template: str) -> tuple[str, Limit]:
         """The bucket's name and figure for a route (its path without ``/api/v10``)."""
@@ -115,7 +123,9 @@ class RateLimitHit:
 
     method: str
     path: str
-    bucket: str  # "message_create", ..., "channel_writes" (shared limit) or "global"
+    # "message_create", ..., "channel_writes" (shared limit), "global", or the interaction
+    # endpoints' "interaction_token" and "webhook_channel"
+    bucket: str
     channel_id: int | None
     scope: str  # "user" (the bot's own bucket), "shared" (the channel's writes) or "global"
     retry_after: float
@@ -225,6 +235,60 @@ class Limiter:
             "global": True,
         }
         hit = RateLimitHit(method, path, "global", _channel_id(params), "global", retry_after, now)
+        return Verdict(headers, body, hit)
+
+    def check_interaction(
+        self,
+        method: str,
+        path: str,
+        token: str,
+        channel_id: int | None,
+        now: float,
+        wall: float,
+        *,
+        creates: bool,
+    ) -> Verdict:
+        """Count one call of the interaction endpoints made with the interaction token
+        ``token`` in channel ``channel_id``; ``creates``: it posts a followup, which counts
+        against the channel's webhook messages too. The headers are those of the bucket
+        nearer its end (the channel's, for a followup that has fewer left there)."""
+        windows: list[tuple[str, str, Window]] = []
+        if self.limits.interaction_token is not None:
+            window = self._window("interaction_token", token, self.limits.interaction_token, now)
+            windows.append(("interaction_token", "interaction_token", window))
+        if creates and channel_id is not None and self.limits.webhook_channel is not None:
+            window = self._window(
+                "webhook_channel", str(channel_id), self.limits.webhook_channel, now
+            )
+            windows.append(("webhook_channel", f"webhooks {channel_id}", window))
+        if not windows:
+            return Verdict({})
+        blocking = next((found for found in windows if found[2].remaining() <= 0), None)
+        if blocking is None:
+            for _, _, window in windows:
+                window.used += 1
+        _, route, shown = blocking or min(windows, key=lambda found: found[2].remaining())
+        reset_after = shown.reset_after(now)
+        headers = {
+            "X-RateLimit-Limit": str(shown.limit.count),
+            "X-RateLimit-Remaining": str(shown.remaining()),
+            "X-RateLimit-Reset": f"{wall + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": hashlib.sha1(route.encode()).hexdigest()[:32],
+        }
+        if blocking is None:
+            return Verdict(headers)
+        bucket = blocking[0]
+        retry_after = shown.reset_after(now)
+        headers.update(
+            {"Retry-After": str(math.ceil(retry_after)), "X-RateLimit-Scope": "user", "Via": VIA}
+        )
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": False,
+        }
+        hit = RateLimitHit(method, path, bucket, channel_id, "user", retry_after, now)
         return Verdict(headers, body, hit)
 
     def _window(self, route: str, key: str, limit: Limit, now: float) -> Window:

@@ -168,6 +168,9 @@ class Channel:
     parent_id: int | None = None  # a thread's channel
     owner_id: int | None = None  # who started a thread
     archived: bool = False  # a thread's
+    locked: bool = False  # a thread's: only members who may manage threads unarchive it
+    auto_archive_duration: int = 1440  # a thread's: minutes without a message to archive it
+    active_at: float = 0.0  # a thread's: its last message (or its creation), emulator clock
 
     @property
     def is_dm(self) -> bool:
@@ -209,9 +212,9 @@ class Channel:
             "member_count": 1,
             "thread_metadata": {
                 "archived": self.archived,
-                "auto_archive_duration": 1440,
+                "auto_archive_duration": self.auto_archive_duration,
                 "archive_timestamp": now_iso(),
-                "locked": False,
+                "locked": self.locked,
             },
         }
 
