@@ -17,10 +17,12 @@ new one, until ``--seconds`` have passed (or each table has made ``--actions`` m
 refusal that asks to try again (the storage one) is retried, as a person would, up to 5
 times; every refusal is counted and printed.
 
-Every Discord limit of the emulator is on (per route, per channel, and the token's global
-50 requests a second): printed too are the bot's globally limited calls (all but the
-interaction callbacks and webhooks), per move and at their peak in one second, and the
-429s by scope.
+Every Discord limit of the emulator is on (per route, per channel, the token's global 50
+requests a second, and the interaction webhooks' 5 calls per 2 s a token and 30 followups a
+minute a channel): printed too are the bot's globally limited calls (all but the
+interaction callbacks and webhooks), per move and at their peak in one second, the 429s by
+scope, the webhooks' 429s by bucket, and the invalid requests (401, 403, 429) of the worst
+10 minutes.
 
 The figure is the emulator's: from the injection of each interaction on the gateway to the
 arrival of the bot's first answer to it (``InjectedInteraction.latency``, the same numbers
@@ -35,8 +37,9 @@ lag and collector pauses are printed too: when they are high, part of the latenc
 emulator's, not the bot's. Its full collections are held off during the run
 (``CollectorPauses``): each would walk every message kept so far, and its pause would count
 as the bot's. The targets at people's pace are
-checked last: p99 under 20 ms, nothing past 3 s, under 20 KiB per table, no global 429 and
-under 40 globally limited calls in any second.
+checked last: p99 under 20 ms, nothing past 3 s, under 20 KiB per table, no global 429,
+under 40 globally limited calls in any second, no webhook 429 and fewer than 10 invalid
+requests in any 10 minutes.
 
 ``--processes N`` runs N bot processes of one shard each on the one database, the servers
 spread over the shards (the memory and CPU printed are then the first process's).
@@ -119,6 +122,7 @@ BACK_FR = t("fr", "note.back")  # what a table says once it has resumed after a 
 RESTORED = re.compile(r"restored (\d+) running tables")  # the bot's log at a start
 TARGET_RESTART_S = 10.0  # from a restart to its first interaction answered, at most
 TARGET_GLOBAL_PEAK = 40  # globally limited calls in one second, at most (Discord allows 50)
+TARGET_INVALID = 10  # invalid requests (401, 403, 429) in any 10 minutes (a ban at 10,000)
 LATE = 3.0  # Discord's window for the first answer: later, the user sees "interaction failed"
 LIVES = 3
 BOT_ENV = {
@@ -586,6 +590,7 @@ async def measure(
     )
     spent = emulator.global_use(first_call)
     print(f"global limit      {spent.describe(counters.moves)}")
+    print(f"webhook limits    {spent.describe_webhooks()}")
     unanswered = len(interactions) - len(answered)
     late = sum(1 for value in latencies if value > LATE)
     expired = sum(1 for i in interactions if i.expired)
@@ -645,7 +650,10 @@ async def measure(
         f"memory < {TARGET_KIB_PER_TABLE:g} KiB per table: {verdict(kib < TARGET_KIB_PER_TABLE)} "
         f"({kib:.1f} KiB RSS); 0 global 429s: {verdict(not spent.refused['global'])}; "
         f"peak globally limited < {TARGET_GLOBAL_PEAK}/s: "
-        f"{verdict(spent.peak < TARGET_GLOBAL_PEAK)} ({spent.peak}/s)"
+        f"{verdict(spent.peak < TARGET_GLOBAL_PEAK)} ({spent.peak}/s); "
+        f"0 webhook 429s: {verdict(not spent.webhooks)}; "
+        f"invalid requests < {TARGET_INVALID} per 10 minutes: "
+        f"{verdict(spent.invalid < TARGET_INVALID)} ({spent.invalid})"
     )
     if not finished:
         return 130

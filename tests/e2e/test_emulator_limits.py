@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 
 from tests.e2e.emulator import DiscordEmulator, EmulatorError, InjectedInteraction
-from tests.e2e.ratelimits import Limit, RateLimits
+from tests.e2e.ratelimits import INTERACTION_WEBHOOK_LIMITS, Limit, RateLimits
 from tests.e2e.test_emulator import Gateway, _command, serving
 from tests.e2e.world import Channel
 
@@ -40,7 +40,7 @@ async def answered(
 
 
 async def test_an_interaction_token_makes_5_calls_in_2_s_then_gets_a_429() -> None:
-    emulator = DiscordEmulator()
+    emulator = DiscordEmulator(rate_limits=INTERACTION_WEBHOOK_LIMITS)
     async with serving(emulator) as http:
         gateway = await Gateway.identify(http, emulator)
         await gateway.login()
@@ -82,7 +82,7 @@ async def test_an_interaction_token_makes_5_calls_in_2_s_then_gets_a_429() -> No
 
 
 async def test_a_channel_takes_30_followups_a_minute_whatever_their_tokens() -> None:
-    emulator = DiscordEmulator()
+    emulator = DiscordEmulator(rate_limits=INTERACTION_WEBHOOK_LIMITS)
     async with serving(emulator) as http:
         gateway = await Gateway.identify(http, emulator)
         await gateway.login()
