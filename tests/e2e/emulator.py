@@ -402,6 +402,14 @@ class DiscordEmulator:
             guild.member(holder).role_ids.append(role.id)
         return role
 
+    async def add_channel(self, guild_name: str, name: str, *, type: int = 0) -> Channel:
+        """A new channel of ``guild_name`` (``type``: 0 text, 5 announcement), as a server's
+        admin makes one: the bot hears of it (CHANNEL_CREATE)."""
+        guild = self.world.guild(guild_name)
+        channel = self.world.add_channel(guild_name, name, type=type)
+        await self._guild_event(guild, "CHANNEL_CREATE", channel.payload())
+        return channel
+
     async def remove_bot(self, which: Guild | int | str) -> Guild:
         """The bot is kicked from a server: its sessions get GUILD_DELETE (no ``unavailable``,
         as for a removal), and from then on the server's routes answer 403 50001, its

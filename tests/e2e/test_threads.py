@@ -9,7 +9,12 @@ import re
 
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
-from tests.e2e.world import CREATE_PUBLIC_THREADS, Channel
+from tests.e2e.world import (
+    ANNOUNCEMENT_CHANNEL,
+    ANNOUNCEMENT_THREAD,
+    CREATE_PUBLIC_THREADS,
+    Channel,
+)
 
 LINK = re.compile(r"dans le fil <#(\d+)>")
 
@@ -93,3 +98,18 @@ async def test_the_servers_setting_opens_threads_and_without_the_permission_a_ta
 
 def bar_threads(emulator: DiscordEmulator) -> list[Channel]:
     return list(emulator.world.guild("bar").threads)
+
+
+async def test_a_table_in_an_announcement_channel_runs_in_an_announcement_thread(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    annonces = await emulator.add_channel("bar", "annonces", type=ANNOUNCEMENT_CHANNEL)
+    await emulator.ping()  # the bot has heard of it
+    line = await (await emulator.slash(alice, annonces, "maya start", {"fil": True})).reply()
+    found = LINK.search(line.text)
+    assert found, line.text
+    thread = emulator.world.channel(int(found.group(1)))
+    assert (thread.type, thread.parent_id) == (ANNOUNCEMENT_THREAD, annonces.id)
+    await emulator.wait_message(thread, where=is_table)
+    assert not emulator.http_errors
