@@ -26,13 +26,13 @@ def inside(interaction: discord.Interaction) -> bool:
     return getattr(interaction.channel, "type", None) in THREADS
 
 
-def kind(bot: discord.Client, channel_id: int) -> discord.ChannelType:
-    """The thread a channel may start: an announcement thread in an announcement channel,
-    else a public one."""
+def kind(bot: discord.Client, channel_id: int) -> Literal[10, 11]:
+    """The thread a channel may start: an announcement thread (10) in an announcement
+    channel, else a public one (11)."""
     channel = bot.get_channel(channel_id)
     if getattr(channel, "type", None) == discord.ChannelType.news:
-        return discord.ChannelType.news_thread
-    return discord.ChannelType.public_thread
+        return 10  # discord.ChannelType.news_thread
+    return 11  # discord.ChannelType.public_thread
 
 
 async def start(bot: discord.Client, channel_id: int, name: str) -> int | None:
@@ -43,7 +43,7 @@ async def start(bot: discord.Client, channel_id: int, name: str) -> int | None:
             channel_id,
             name=name[:100],
             auto_archive_duration=ONE_DAY,
-            type=kind(bot, channel_id).value,
+            type=kind(bot, channel_id),
         )
     except discord.HTTPException as error:
         log.warning("channel %s: a thread could not be started (%s)", channel_id, error.status)
