@@ -48,6 +48,7 @@ NOBODY = discord.AllowedMentions.none()
 # crash left behind, in one request: the table never stays more than a couple of messages
 # above the bottom while the bot runs, so only chatter while it was down hides one deeper.
 HISTORY = 50
+UNKNOWN_MESSAGE = 10008  # Discord's code for a message deleted (its channel is still there)
 
 
 def display_name(interaction: discord.Interaction) -> str:
@@ -305,10 +306,10 @@ class Channel:
                 if not table.running:
                     self.forget(table)
                 return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException:
-                log.warning("table %s: could not edit the table message", table.id, exc_info=True)
+            except discord.HTTPException as error:
+                if error.code != UNKNOWN_MESSAGE:  # else its message was deleted: posted anew
+                    log.warning("table %s: could not edit the table message", table.id)
+                    return
                 return
         if not table.running and not table.started:
             return  # a lobby closed before its game (its message gone): nothing to show anew
