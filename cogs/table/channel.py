@@ -48,7 +48,6 @@ NOBODY = discord.AllowedMentions.none()
 # crash left behind, in one request: the table never stays more than a couple of messages
 # above the bottom while the bot runs, so only chatter while it was down hides one deeper.
 HISTORY = 50
-UNKNOWN_MESSAGE = 10008  # Discord's code for a message deleted (its channel is still there)
 
 
 def display_name(interaction: discord.Interaction) -> str:
@@ -307,7 +306,7 @@ class Channel:
                     self.forget(table)
                 return
             except discord.HTTPException as error:
-                if error.code != UNKNOWN_MESSAGE:  # else its message was deleted: posted anew
+                if error.code != hooks.UNKNOWN_MESSAGE:  # else its message was deleted: posted anew
                     log.warning("table %s: could not edit the table message", table.id)
                     return
                 return
