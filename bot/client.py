@@ -74,6 +74,25 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
+# Discord's answers that a channel is no longer the bot's: Unknown Channel, Missing Access.
+PLACE_GONE = (10003, 50001)
+
+
+def watched(request: Callable[..., Any], lost: Callable[[int], None]) -> Callable[..., Any]:
+    """``request`` (discord.py's ``HTTPClient.request``) telling ``lost`` of the channel a
+    call was about when Discord answers that the channel is gone for the bot."""
+
+    async def request_watched(route: discord.http.Route, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await request(route, *args, **kwargs)
+        except discord.HTTPException as error:
+            if error.code in PLACE_GONE and route.channel_id is not None:
+                lost(int(route.channel_id))
+            raise
+
+    return request_watched
+
+
 def command_ids(synced: list[app_commands.AppCommand]) -> dict[str, int]:
     """Each synced command's id by its path ("aide", "maya start"): a subcommand is
     mentioned with its group's id."""
@@ -119,6 +138,10 @@ class Gobelet(Sharing, commands.AutoShardedBot):
         # Every call made with the bot token counts against its global limit: paced.
         self.pacer = pacing.Pacer(settings.global_budget)
         self.http.request = pacing.paced(self.http.request, self.pacer)  # type: ignore[method-assign]
+        # A table whose channel Discord no longer knows for the bot is closed (``place_lost``).
+        self.http.request = watched(  # type: ignore[method-assign]
+            self.http.request, lambda place: self.dispatch("place_lost", place)
+        )
         self.settings = settings
         self.sync_commands = sync_commands
         self.tree.error(self.on_app_command_error)

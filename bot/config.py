@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from dotenv import load_dotenv
 
-from bot.pacing import DISCORD_GLOBAL_RATE
+from bot.pacing import DEFAULT_GLOBAL_RATE, DISCORD_GLOBAL_RATE
 from bot.storage.base import Shards
 
 DEFAULT_DATABASE_URL = "sqlite:///data/gobelet.db"
@@ -55,10 +55,11 @@ class Settings:
     @property
     def global_budget(self) -> float:
         """The globally limited calls a second this process may make: ``GOBELET_GLOBAL_RATE``,
-        else Discord's 50 for the token shared by its processes, as their shards are."""
+        else 45 for the token (a margin under Discord's 50) shared by its processes, as
+        their shards are."""
         if self.global_rate is not None:
             return self.global_rate
-        return DISCORD_GLOBAL_RATE * len(self.shard_ids) / self.shard_count
+        return DEFAULT_GLOBAL_RATE * len(self.shard_ids) / self.shard_count
 
     @property
     def web_address(self) -> str | None:

@@ -4,9 +4,10 @@ Discord lets one bot token make 50 requests a second in all, across every proces
 past it, a 429 holds every request of the process until the retry time. The interaction
 endpoints are outside that limit, and the bot says almost everything through them; what is
 left (a table drawn when no interaction's token is alive, a restart's redraws, reactions) goes
-through one ``Pacer``: calls spaced evenly at the process's rate, so that no second ever
-holds more than the rate, and those a person waits on first (``background()`` marks the
-others: a restore, a vote's reactions taken off).
+through one ``Pacer``: calls spaced evenly at the process's rate (by default 45 a second, a
+margin under Discord's 50), so that no second ever holds more than the rate, and those a
+person waits on first (``background()`` marks the others: a restore, a vote's reactions
+taken off).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from contextvars import ContextVar
 from typing import Any
 
 DISCORD_GLOBAL_RATE = 50.0  # requests a second per bot token, every process together
+# What the bot spends of it by default: a margin for the calls the pacer does not see (the
+# calls of another tool using the token, a clock's drift between processes).
+DEFAULT_GLOBAL_RATE = 45.0
 
 _background: ContextVar[bool] = ContextVar("gobelet_background", default=False)
 

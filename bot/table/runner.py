@@ -401,6 +401,27 @@ class TableRunner(Turns):
             return []
         return await self.act(table, REGISTRY[table.kind].stop())
 
+    async def discard(self, table: Table) -> None:
+        """The table's place is gone (its channel, its thread, its server): stored as
+        stopped where it stands, its game not counted (no result, no rating) and every timer
+        of it cancelled, then forgotten. The caller holds ``table.lock``."""
+        mine = [t.key for t in self.clock.pending() if t.payload.get("table") == table.id]
+        timers: dict[str, Timer | None] = dict.fromkeys([turn_key(table.id), *mine])
+        try:
+            await self.repository.save_game(
+                table.id,
+                previous_version=table.version,
+                version=table.version,
+                status="stopped",
+                state=table.state.to_json() if table.state else None,
+                meta=table.meta(),
+                timers=timers,
+            )
+        finally:  # unstored, it is closed at the next start (its place is gone then too)
+            table.status = "stopped"
+            self.clock.stored(timers)
+            self._forget(table)
+
     def _forget(self, table: Table) -> None:
         self.by_channel.pop(table.channel_id, None)
         self.by_id.pop(table.id, None)

@@ -21,7 +21,7 @@ from bot import pacing
 from bot.games import maya
 from bot.games.maya import events as ev
 from bot.i18n import t
-from bot.interactions import answers
+from bot.interactions import answers, permissions
 from bot.interactions.answers import reply
 from bot.interactions.refusals import private_lang, refuse
 from bot.interactions.shared import shared
@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 VOTE_GUILTY = "✅"
 VOTE_INNOCENT = "❌"
+# What the bot's own ✅ ❌ under an accusation need of its channel (discord.Permissions' names).
+VOTE_REACTIONS = ("add_reactions", "read_message_history")
 VOTE = "vote"  # the kind of a vote's timer: ``vote:{table}:{fault}``
 VOTE_SECONDS = 60.0
 COOLDOWN_SECONDS = 30.0  # between two accusations by the same member
@@ -73,6 +75,9 @@ class Faults:
         # Channels where the bot may not take others' reactions off (no Manage Messages), as
         # the latest interaction there said, or a refusal: it does not try there.
         self.unmanaged: set[int] = set()
+        # Channels where the bot may not react (``VOTE_REACTIONS``), as the latest
+        # interaction there said: its ✅ ❌ are neither put nor taken off there.
+        self.unreactive: set[int] = set()
 
     @property
     def tables(self) -> TableRunner:
@@ -256,9 +261,32 @@ class Faults:
         self.routes[(table.id, fault_id)] = route
         self.shown = {key: kept for key, kept in self.shown.items() if key[0] in running}
 
+    def _cannot_react(self, table: Table, fault_id: int) -> list[str]:
+        """What the bot lacks to react in the table's channel (``VOTE_REACTIONS``): as the
+        click that opened the vote says, else the latest interaction there, else as the
+        bot's cache knows the channel."""
+        clicked = self.clicked.get((table.id, fault_id))
+        if clicked is not None and clicked.channel_id == table.channel_id:
+            return permissions.lacking(clicked, VOTE_REACTIONS)
+        if table.channel_id in self.unreactive:
+            return list(VOTE_REACTIONS)
+        guild = self.channel.bot.get_guild(table.guild_id)
+        place = guild.get_channel_or_thread(table.channel_id) if guild is not None else None
+        if guild is None or place is None:
+            return list(VOTE_REACTIONS)
+        granted = place.permissions_for(guild.me)
+        return [name for name in VOTE_REACTIONS if not getattr(granted, name)]
+
     async def _open_vote(self, table: Table, fault_id: int) -> None:
         message_id = self._messages(table).get(str(fault_id))
         if message_id is None:
+            return
+        if self._cannot_react(table, fault_id):
+            # The vote goes on by the voters' own reactions; whoever opened it is told why.
+            clicked = self.clicked.get((table.id, fault_id))
+            if clicked is not None:
+                await permissions.tell_lacking(clicked, VOTE_REACTIONS, "perm.vote")
+            log.info("table %s: no vote reactions of the bot's, it may not react", table.id)
             return
         message = self.channel.of(table).get_partial_message(message_id)
         try:
@@ -286,8 +314,8 @@ class Faults:
         self.marks.pop((table.id, fault_id), None)
         message_id = self._messages(table).get(str(fault_id))
         bot_user = self.channel.bot.user
-        if message_id is None or bot_user is None:
-            return
+        if message_id is None or bot_user is None or self._cannot_react(table, fault_id):
+            return  # (where it may not react, it put none)
         message = self.channel.of(table).get_partial_message(message_id)
         for emoji in (VOTE_GUILTY, VOTE_INNOCENT):
             try:
@@ -339,12 +367,17 @@ class Faults:
             await self._remove_reaction(table, fault_id, reaction, user)
 
     def _may_manage(self, interaction: discord.Interaction) -> None:
-        """What an interaction says of the bot's right to take reactions off in its channel."""
+        """What an interaction says of the bot's rights to react, and to take reactions off, in
+        its channel."""
         channel = interaction.channel_id or 0
         if interaction.app_permissions.manage_messages:
             self.unmanaged.discard(channel)
         else:
             self.unmanaged.add(channel)
+        if permissions.lacking(interaction, VOTE_REACTIONS):
+            self.unreactive.add(channel)
+        else:
+            self.unreactive.discard(channel)
 
     async def _remove_reaction(self, table: Table, fault_id: int, emoji: str, user: int) -> None:
         """Take back a reaction that is no vote, or a voter's earlier one, so that the message

@@ -305,10 +305,10 @@ class Channel:
                 if not table.running:
                     self.forget(table)
                 return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException:
-                log.warning("table %s: could not edit the table message", table.id, exc_info=True)
+            except discord.HTTPException as error:
+                if error.code != hooks.UNKNOWN_MESSAGE:  # else its message was deleted: posted anew
+                    log.warning("table %s: could not edit the table message", table.id)
+                    return
                 return
         if not table.running and not table.started:
             return  # a lobby closed before its game (its message gone): nothing to show anew

@@ -178,6 +178,32 @@ class TableCog(commands.GroupCog):
         if table is not None and table.kind == self.game:
             self.channel.gone_below(table, payload.message_id)
 
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot left a server (or was removed): its tables of this game are closed."""
+        for table in list(self.tables.by_id.values()):
+            if table.kind == self.game and table.guild_id == guild.id:
+                await self.controller.close(table, "the bot left its server")
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel deleted: its table, and those in its threads, are closed."""
+        await self.place_lost(channel.id, "its channel was deleted")
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.place_lost(payload.thread_id, "its thread was deleted")
+
+    @commands.Cog.listener()
+    async def on_place_lost(self, place: int) -> None:
+        """Discord answered the bot token Unknown Channel or Missing Access about ``place``
+        (``bot.client``): its tables are closed."""
+        await self.place_lost(place, "Discord no longer knows its channel for the bot")
+
+    async def place_lost(self, place: int, why: str) -> None:
+        for table in self.controller.in_place(place):
+            await self.controller.close(table, why)
+
     async def leave_table(self, interaction: discord.Interaction) -> None:
         """Leave the lobby, or the game under way (``/… quitter``, ``/yades abandon``)."""
         table = self.table_here(interaction)

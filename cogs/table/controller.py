@@ -593,6 +593,51 @@ class TableController:
         awaited: list[int] = self.channel.post(table).kept.get(AWAITED) or []
         return bool(awaited) and all(player in table.players for player in awaited)
 
+    # ------------------------------------------------------------------ a place gone
+
+    def in_place(self, place: int) -> list[Table]:
+        """This game's tables in the channel or thread ``place``, or in a thread of it."""
+        found = []
+        for table in list(self.tables.by_id.values()):
+            if table.kind != self.game:
+                continue
+            post = self.channel.posts.get(table.id)
+            parent = (post.kept.get(threads.KEPT) or {}).get("parent") if post else None
+            if place in (table.channel_id, parent):
+                found.append(table)
+        return found
+
+    async def close(self, table: Table, why: str) -> None:
+        """The table's place went away (``why``: its channel deleted, the bot removed from
+        its server, Discord refusing the bot there): stored as stopped, uncounted, its
+        timers cancelled, and nothing more drawn (there is nowhere to draw it)."""
+        async with table.lock:
+            if self.tables.get(table.id) is table:  # else ended, or closed, meanwhile
+                await self._close(table, why)
+
+    async def _close(self, table: Table, why: str) -> None:
+        self._resuming.pop(table.id, None)
+        try:
+            await self.tables.discard(table)
+        except Exception:
+            log.warning("table %s: could not store it as closed", table.id, exc_info=True)
+        self.channel.forget(table)
+        for player, panel in self.panels.at(table.id):
+            self.panels.drop(table.id, player, panel)
+        log.info("table %s closed: %s", table.id, why)
+
+    def here(self, table: Table) -> bool:
+        """Whether the table's server and channel are still the bot's, as its cache knows
+        them (after a restart: those gone meanwhile are not in what Discord sent)."""
+        guild = self.channel.bot.get_guild(table.guild_id)
+        if guild is None:
+            return False
+        if guild.get_channel_or_thread(table.channel_id) is not None:
+            return True
+        thread = self.channel.post(table).kept.get(threads.KEPT)
+        # A thread Discord archived meanwhile is not in the cache: its channel must be.
+        return thread is not None and guild.get_channel(thread["parent"]) is not None
+
     # ------------------------------------------------------------------ restart
 
     async def restored(self) -> None:
@@ -610,7 +655,10 @@ class TableController:
         self._resuming.update((table.id, table) for table in mine)
 
     async def resume_all(self) -> None:
-        """Resume every restored table not resumed yet, one after the other."""
+        """Resume every restored table not resumed yet, one after the other, once the bot
+        knows its servers and channels (a table whose place is gone is closed instead)."""
+        if self._resuming:
+            await self.channel.bot.wait_until_ready()
         for table in list(self._resuming.values()):
             await guarded(table, "resume", self.resume(table))
 
@@ -627,6 +675,9 @@ class TableController:
         async with table.lock:
             if self._resuming.pop(table.id, None) is None:
                 return  # resumed while this waited for the lock
+            if not self.here(table):  # its server or its channel went while the bot was away
+                await self._close(table, "its server or channel is gone")
+                return
             await guarded(table, "look for copies left behind", self.channel.recover(table))
             lines = [t(table.lang, "note.back")]
             try:  # stored by a version that played a forced step in a write of its own

@@ -1,7 +1,7 @@
 """Tables in threads: a server setting (``/reglages fils``) and an option of each ``start``.
-The table runs in a public thread started from the channel, named after the game and its
-opener; the channel keeps one line that links to it and, once the game is over, says how
-it ended; the thread is then archived. Where the bot may not start a thread, the table runs
+The table runs in a public thread started from the channel (an announcement thread in an
+announcement channel), named after the game and its opener; the channel keeps one line that
+links to it and, once the game is over, says how it ended; the thread is then archived. Where the bot may not start a thread, the table runs
 in the channel and its opener is told why, privately."""
 
 from __future__ import annotations
@@ -26,14 +26,24 @@ def inside(interaction: discord.Interaction) -> bool:
     return getattr(interaction.channel, "type", None) in THREADS
 
 
+def kind(bot: discord.Client, channel_id: int) -> Literal[10, 11]:
+    """The thread a channel may start: an announcement thread (10) in an announcement
+    channel, else a public one (11)."""
+    channel = bot.get_channel(channel_id)
+    if getattr(channel, "type", None) == discord.ChannelType.news:
+        return 10  # discord.ChannelType.news_thread
+    return 11  # discord.ChannelType.public_thread
+
+
 async def start(bot: discord.Client, channel_id: int, name: str) -> int | None:
-    """A public thread started from ``channel_id`` (its id), or None if Discord refused it."""
+    """A thread started from ``channel_id`` (its id, the thread ``kind`` it allows), or None
+    if Discord refused it. Tables and tournaments' matches start theirs here."""
     try:
         data = await bot.http.start_thread_without_message(
             channel_id,
             name=name[:100],
             auto_archive_duration=ONE_DAY,
-            type=discord.ChannelType.public_thread.value,
+            type=kind(bot, channel_id),
         )
     except discord.HTTPException as error:
         log.warning("channel %s: a thread could not be started (%s)", channel_id, error.status)

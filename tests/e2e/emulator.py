@@ -85,12 +85,14 @@ from tests.e2e.validation import (
 from tests.e2e.world import (
     ADD_REACTIONS,
     ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     MANAGE_MESSAGES,
-    PUBLIC_THREAD,
+    PRIVATE_THREAD,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    THREADS_OF,
     VIEW_CHANNEL,
     Channel,
     Guild,
@@ -183,6 +185,7 @@ UNKNOWN_WEBHOOK = (404, 10015, "Unknown Webhook")
 UNKNOWN_MESSAGE = (404, 10008, "Unknown Message")
 UNKNOWN_CHANNEL = (404, 10003, "Unknown Channel")
 MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
+MISSING_ACCESS = (403, 50001, "Missing Access")
 EMPTY_MESSAGE = (400, 50006, "Cannot send an empty message")
 
 
@@ -406,6 +409,45 @@ class DiscordEmulator:
         for holder in holders:
             guild.member(holder).role_ids.append(role.id)
         return role
+
+    async def add_channel(self, guild_name: str, name: str, *, type: int = 0) -> Channel:
+        """A new channel of ``guild_name`` (``type``: 0 text, 5 announcement), as a server's
+        admin makes one: the bot hears of it (CHANNEL_CREATE)."""
+        guild = self.world.guild(guild_name)
+        channel = self.world.add_channel(guild_name, name, type=type)
+        await self._guild_event(guild, "CHANNEL_CREATE", channel.payload())
+        return channel
+
+    async def remove_bot(self, which: Guild | int | str) -> Guild:
+        """The bot is kicked from a server: its sessions get GUILD_DELETE (no ``unavailable``,
+        as for a removal), and from then on the server's routes answer 403 50001, its
+        channels' too (interaction webhooks stay as they are)."""
+        guild = self.world.guild(which)
+        audience = self._audience(guild.id)
+        self.world.remove_bot(guild)
+        for session in audience:
+            await self._dispatch(session, "GUILD_DELETE", {"id": str(guild.id)})
+        return guild
+
+    async def delete_channel(self, channel: Channel, *, told: bool = True) -> None:
+        """A server's channel or thread deleted (a channel's threads go with it): the bot
+        gets CHANNEL_DELETE, or THREAD_DELETE for a thread (``told=False``: nothing, as if it
+        missed the event), and any bot-token call on it answers 404 10003 from then on."""
+        guild = self.world.guild(channel.guild_id or 0)
+        self.world.remove_channel(channel)
+        if not told:
+            return
+        if channel.is_thread:
+            name = "THREAD_DELETE"
+            payload: dict[str, Any] = {
+                "id": str(channel.id),
+                "guild_id": str(guild.id),
+                "parent_id": str(channel.parent_id),
+                "type": channel.type,
+            }
+        else:
+            name, payload = "CHANNEL_DELETE", channel.payload()
+        await self._guild_event(guild, name, payload)
 
     def guild(self, which: Guild | int | str) -> Guild:
         return self.world.guild(which)
@@ -1547,22 +1589,32 @@ class DiscordEmulator:
         )
 
     def _channel(self, request: web.Request) -> Channel:
+        """The channel a route names: 404 10003 once deleted, 403 50001 in a server the bot
+        is no longer in."""
         try:
-            return self.world.channel(int(request.match_info["channel"]))
+            channel = self.world.channel(int(request.match_info["channel"]))
         except (LookupError, ValueError):
             raise _fail(UNKNOWN_CHANNEL) from None
+        guild = self.world.guild_of(channel)
+        if guild is not None and self.world.bot.id not in guild.members:
+            raise _fail(MISSING_ACCESS)
+        return channel
 
     def _guild(self, request: web.Request) -> Guild:
         try:
-            return self.world.guild(int(request.match_info["guild"]))
+            guild = self.world.guild(int(request.match_info["guild"]))
         except (LookupError, ValueError):
             raise DiscordHTTPError(404, 10004, "Unknown Guild") from None
+        if self.world.bot.id not in guild.members:
+            raise _fail(MISSING_ACCESS)
+        return guild
 
     async def _get_channel(self, request: web.Request) -> web.StreamResponse:
         return json_response(self._channel(request).payload())
 
     async def _start_thread(self, request: web.Request) -> web.StreamResponse:
-        """A public thread started from a text channel, without a message."""
+        """A thread started without a message: a public (or private) one from a text channel,
+        an announcement thread from an announcement channel."""
         channel = self._channel(request)
         guild = self.world.guild_of(channel)
         if guild is None or channel.is_thread:
@@ -1571,17 +1623,20 @@ class DiscordEmulator:
         body, _ = await self._body(request)
         name = str(body.get("name") or "")
         duration = body.get("auto_archive_duration", 1440)  # the channel's default: a day
+        kind = int(body.get("type", PRIVATE_THREAD))  # Discord's default: a private thread
         if (
             not 1 <= len(name) <= 100
-            or int(body.get("type", PUBLIC_THREAD)) != PUBLIC_THREAD
+            or kind not in THREADS_OF.get(channel.type, ())
             or duration not in AUTO_ARCHIVE_MINUTES
         ):
             raise DiscordHTTPError(400, 50035, "Invalid Form Body")
+        if kind == PRIVATE_THREAD:
+            self._bot_needs(channel, CREATE_PRIVATE_THREADS)
         thread = Channel(
             self.world.new_id(),
             name,
             guild.id,
-            PUBLIC_THREAD,
+            kind,
             parent_id=channel.id,
             owner_id=self.world.bot.id,
             auto_archive_duration=duration,

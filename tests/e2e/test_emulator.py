@@ -21,7 +21,7 @@ import pytest
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DEFAULT_WAIT, DiscordEmulator, InjectedInteraction
 from tests.e2e.ratelimits import Limit, RateLimits
-from tests.e2e.world import World, shard_of
+from tests.e2e.world import ANNOUNCEMENT_CHANNEL, SEND_MESSAGES_IN_THREADS, World, shard_of
 
 
 async def _post_callback(
@@ -475,3 +475,122 @@ async def test_the_interaction_endpoints_are_outside_the_global_limit() -> None:
         assert len(emulator.rate_limited) == 10  # the refused GETs, and nothing since
         assert command.original is not None and command.original.content == "a!"
         assert emulator.transcript.get(int(followups[2])).deleted
+
+
+# --------------------------------------------------------------------------- places gone
+
+
+async def test_a_bot_removed_from_a_server_gets_guild_delete_then_403s_there() -> None:
+    emulator = DiscordEmulator(rate_limits=None)
+    async with serving(emulator) as http:
+        gateway = await Gateway.identify(http, emulator)
+        await gateway.login()
+        bar, pub = emulator.guild("bar"), emulator.guild("pub")
+        comptoir, general = emulator.channel("bar", "comptoir"), emulator.channel("pub", "general")
+        await emulator.remove_bot("bar")
+        name, data = await gateway.event()
+        assert (name, data) == ("GUILD_DELETE", {"id": str(bar.id)})  # no "unavailable"
+        api = emulator.api_url
+        for method, path in [
+            ("GET", f"/guilds/{bar.id}"),
+            ("GET", f"/guilds/{bar.id}/channels"),
+            ("GET", f"/channels/{comptoir.id}"),
+            ("GET", f"/channels/{comptoir.id}/messages"),
+            ("POST", f"/channels/{comptoir.id}/messages"),
+        ]:
+            async with http.request(method, f"{api}{path}", json={"content": "?"}) as refused:
+                assert refused.status == 403, path
+                assert (await refused.json())["code"] == 50001
+        # The other server is as it was; the next identify does not bring the one left.
+        async with http.post(f"{api}/channels/{general.id}/messages", json={"content": "!"}) as ok:
+            assert ok.status == 200
+        async with http.get(f"{api}/guilds/{pub.id}") as ok:
+            assert ok.status == 200
+        _, guilds = await (await Gateway.identify(http, emulator)).login()
+        assert guilds == [pub.id]
+
+
+async def test_a_deleted_channel_or_thread_is_told_then_unknown_and_its_threads_go_too() -> None:
+    emulator = DiscordEmulator(rate_limits=None)
+    async with serving(emulator) as http:
+        gateway = await Gateway.identify(http, emulator)
+        await gateway.login()
+        api, bar = emulator.api_url, emulator.guild("bar")
+        comptoir, terrasse = (
+            emulator.channel("bar", "comptoir"),
+            emulator.channel("bar", "terrasse"),
+        )
+        threads = []
+        for parent in (comptoir, terrasse):
+            body = {"name": "fil", "type": 11, "auto_archive_duration": 1440}
+            async with http.post(f"{api}/channels/{parent.id}/threads", json=body) as made:
+                assert made.status == 201
+                threads.append(emulator.world.channel(int((await made.json())["id"])))
+            assert (await gateway.event())[0] == "THREAD_CREATE"
+        in_comptoir, in_terrasse = threads
+
+        await emulator.delete_channel(in_terrasse)
+        assert await gateway.event() == (
+            "THREAD_DELETE",
+            {
+                "id": str(in_terrasse.id),
+                "guild_id": str(bar.id),
+                "parent_id": str(terrasse.id),
+                "type": 11,
+            },
+        )
+        await emulator.delete_channel(comptoir)
+        name, data = await gateway.event()
+        assert (name, data["id"], data["type"]) == ("CHANNEL_DELETE", str(comptoir.id), 0)
+        # The thread of a deleted channel goes with it (Discord tells only of the channel).
+        for gone in (in_terrasse, comptoir, in_comptoir):
+            for method, path in [
+                ("GET", f"/channels/{gone.id}"),
+                ("POST", f"/channels/{gone.id}/messages"),
+                ("GET", f"/channels/{gone.id}/messages"),
+                ("PATCH", f"/channels/{gone.id}"),
+            ]:
+                async with http.request(method, f"{api}{path}", json={"content": "?"}) as answer:
+                    assert answer.status == 404, (gone.name, path)
+                    assert (await answer.json())["code"] == 10003
+        assert [c.id for c in bar.channels] == [terrasse.id] and bar.threads == []
+        # Unannounced (a missed event): nothing is sent, the channel is as unknown.
+        await emulator.delete_channel(terrasse, told=False)
+        async with http.get(f"{api}/channels/{terrasse.id}") as answer:
+            assert answer.status == 404
+
+
+async def test_an_announcement_channel_starts_announcement_threads_only() -> None:
+    world = World.default()
+    annonces = world.add_channel("bar", "annonces", type=ANNOUNCEMENT_CHANNEL)
+    emulator = DiscordEmulator(world, rate_limits=None)
+    async with serving(emulator) as http:
+        api, comptoir = emulator.api_url, emulator.channel("bar", "comptoir")
+        async with http.get(f"{api}/channels/{annonces.id}") as shown:
+            assert (await shown.json())["type"] == 5
+
+        async def start(channel_id: int, **kind: int) -> tuple[int, dict[str, Any]]:
+            body = {"name": "fil", "auto_archive_duration": 1440, **kind}
+            async with http.post(f"{api}/channels/{channel_id}/threads", json=body) as made:
+                return made.status, await made.json()
+
+        for refused in ({"type": 11}, {"type": 12}, {}):  # no type: a private thread
+            status, body = await start(annonces.id, **refused)
+            assert (status, body["code"]) == (400, 50035), refused
+        status, body = await start(annonces.id, type=10)
+        assert (status, body["type"], body["parent_id"]) == (201, 10, str(annonces.id))
+        thread = emulator.world.channel(int(body["id"]))
+        assert thread.is_thread and "thread_metadata" in body
+        # Its permissions are its channel's: the bot may post there, in a thread's own right.
+        async with http.post(f"{api}/channels/{thread.id}/messages", json={"content": "!"}) as ok:
+            assert ok.status == 200
+        emulator.world.overwrite(annonces, emulator.world.bot, deny=SEND_MESSAGES_IN_THREADS)
+        async with http.post(f"{api}/channels/{thread.id}/messages", json={"content": "!"}) as no:
+            assert (no.status, (await no.json())["code"]) == (403, 50013)
+        # A text channel starts public (and private) threads, never announcement ones.
+        status, body = await start(comptoir.id, type=10)
+        assert status == 400
+        status, body = await start(comptoir.id, type=11)
+        assert (status, body["type"]) == (201, 11)
+        status, body = await start(thread.id, type=10)
+        assert (status, body["code"]) == (400, 50024)  # no thread of a thread

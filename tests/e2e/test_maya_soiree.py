@@ -29,7 +29,7 @@ from tests.e2e.maya_driver import (
     wait_line,
 )
 from tests.e2e.transcript import Message
-from tests.e2e.world import MANAGE_MESSAGES, User
+from tests.e2e.world import ADD_REACTIONS, MANAGE_MESSAGES, User
 
 pytestmark = pytest.mark.bot_env(GOBELET_DICE_SEED="20260")
 
@@ -642,6 +642,34 @@ async def test_without_manage_messages_a_reaction_that_is_no_vote_is_left_and_ne
     assert bob.id in accusation.reacted("❌") and bob.id in accusation.reacted("✅")
     # Known from the accusation's own interaction: never tried, so never refused.
     tried = [c for c in emulator.calls if c.method == "DELETE" and c.path.endswith(f"/{bob.id}")]
+    assert tried == [] and [c for c in emulator.http_errors if c.status == 403] == []
+    kept_secrets_and_calm(party, bot)
+
+
+async def test_without_add_reactions_the_vote_goes_on_by_voters_reactions_and_its_opener_knows(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    party = Party(emulator, ("alice", "bob", "patron"))
+    comptoir = party.channel
+    alice, bob, patron = party.people
+    await party.start()
+    # Taken away once the table runs (its opener was told nothing then).
+    emulator.world.overwrite(comptoir, emulator.world.bot, deny=ADD_REACTIONS)
+    since = mark(emulator)
+    options = {"joueur": bob, "motif": "triche"}
+    accusation = await (await emulator.slash(alice, comptoir, "faute", options)).reply()
+    await (await emulator.click(bob, accusation, label="Contester")).response()
+    told = await emulator.wait_message(comptoir, containing="je ne peux pas mettre", user=bob)
+    assert told.ephemeral and told.audience == bob.id
+    assert "Ajouter des réactions" in told.text and "elle compte tout autant" in told.text
+    await emulator.react(patron, accusation, "✅")
+    await emulator.react(alice, accusation, "✅")
+    line = await wait_line(emulator, comptoir, "Verdict", since=since)
+    assert line.startswith(
+        f"⚖️ Verdict : <@{bob.id}> est **coupable** (✅ coupable : 2, ❌ innocent : 0)"
+    )
+    # Never tried, so never refused: no reaction of the bot's, put or taken off.
+    tried = [c for c in emulator.calls if "/reactions/" in c.path and c.path.endswith("/@me")]
     assert tried == [] and [c for c in emulator.http_errors if c.status == 403] == []
     kept_secrets_and_calm(party, bot)
 

@@ -11,6 +11,12 @@ import pytest
 
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.world import (
+    ANNOUNCEMENT_CHANNEL,
+    ANNOUNCEMENT_THREAD,
+    CREATE_PUBLIC_THREADS,
+    Channel,
+)
 
 LINK = re.compile(r"dans le fil <#(\d+)>")
 
@@ -112,3 +118,51 @@ async def test_a_click_in_an_archived_thread_is_answered_there(
     )
     assert not joined.errors and not thread.archived
     assert emulator.http_errors == []
+
+
+async def test_the_servers_setting_opens_threads_and_without_the_permission_a_table_stays(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    patron, alice = emulator.user("patron"), emulator.user("alice")
+    comptoir, terrasse = emulator.channel("bar", "comptoir"), emulator.channel("bar", "terrasse")
+    saved = await (
+        await emulator.slash(patron, comptoir, "reglages fils", {"activer": True})
+    ).reply()
+    assert saved.ephemeral and "chacune dans un fil public" in saved.text
+
+    emulator.world.overwrite(comptoir, emulator.world.bot, deny=CREATE_PUBLIC_THREADS)
+    here = await (await emulator.slash(alice, comptoir, "maya start")).reply()
+    assert not here.ephemeral and here.embeds and here.channel_id == comptoir.id
+    told = await emulator.wait_message(comptoir, containing="non dans un fil", user=alice)
+    assert told.ephemeral and told.audience == alice.id and "Créer des fils publics" in told.text
+    assert not any(isinstance(c, Channel) and c.is_thread for c in bar_threads(emulator))
+
+    line = await (await emulator.slash(alice, terrasse, "yades start")).reply()
+    found = LINK.search(line.text)
+    assert found and line.channel_id == terrasse.id
+    thread = emulator.world.channel(int(found.group(1)))
+    assert thread.parent_id == terrasse.id and thread.name == "Yadès — Alice"
+    await emulator.wait_message(thread, where=is_table)
+    # Chosen at start, the channel wins over the setting.
+    cave = emulator.world.add_channel("bar", "cave")
+    kept = await (await emulator.slash(alice, cave, "menteur start", {"fil": False})).reply()
+    assert kept.embeds and not LINK.search(kept.text)
+
+
+def bar_threads(emulator: DiscordEmulator) -> list[Channel]:
+    return list(emulator.world.guild("bar").threads)
+
+
+async def test_a_table_in_an_announcement_channel_runs_in_an_announcement_thread(
+    emulator: DiscordEmulator, bot: BotProcess
+) -> None:
+    alice = emulator.user("alice")
+    annonces = await emulator.add_channel("bar", "annonces", type=ANNOUNCEMENT_CHANNEL)
+    await emulator.ping()  # the bot has heard of it
+    line = await (await emulator.slash(alice, annonces, "maya start", {"fil": True})).reply()
+    found = LINK.search(line.text)
+    assert found, line.text
+    thread = emulator.world.channel(int(found.group(1)))
+    assert (thread.type, thread.parent_id) == (ANNOUNCEMENT_THREAD, annonces.id)
+    await emulator.wait_message(thread, where=is_table)
+    assert not emulator.http_errors

@@ -32,6 +32,7 @@ USE_EXTERNAL_EMOJIS = 1 << 18
 CHANGE_NICKNAME = 1 << 26
 USE_APPLICATION_COMMANDS = 1 << 31
 CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 
@@ -57,7 +58,16 @@ BOT_ROLE_DEFAULT = EVERYONE_DEFAULT | MANAGE_MESSAGES
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+ANNOUNCEMENT_CHANNEL = 5  # GUILD_ANNOUNCEMENT: its threads are announcement threads
+ANNOUNCEMENT_THREAD = 10
 PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
+# The threads a channel may start without a message, by the channel's type.
+THREADS_OF = {
+    TEXT_CHANNEL: (PUBLIC_THREAD, PRIVATE_THREAD),
+    ANNOUNCEMENT_CHANNEL: (ANNOUNCEMENT_THREAD,),
+}
 
 # A snowflake's low 22 bits are its worker, process and increment; Discord shards on the rest.
 SNOWFLAKE_TIME_SHIFT = 22
@@ -178,7 +188,7 @@ class Channel:
 
     @property
     def is_thread(self) -> bool:
-        return self.type == PUBLIC_THREAD
+        return self.type in THREAD_TYPES
 
     def payload(self) -> dict[str, Any]:
         if self.recipient is not None:
@@ -474,11 +484,29 @@ class World:
             self.add_channel(name, channel_name)
         return guild
 
-    def add_channel(self, guild_name: str, name: str) -> Channel:
+    def add_channel(self, guild_name: str, name: str, *, type: int = TEXT_CHANNEL) -> Channel:
+        """A channel of the server: a text one, or (``type=ANNOUNCEMENT_CHANNEL``) an
+        announcement one."""
         guild = self.guild(guild_name)
-        channel = Channel(self.new_id(), name, guild.id, position=len(guild.channels))
+        channel = Channel(self.new_id(), name, guild.id, type, position=len(guild.channels))
         guild.channels.append(channel)
         return channel
+
+    def remove_channel(self, channel: Channel) -> list[Channel]:
+        """Delete a channel (its threads go with it) or a thread: what was removed."""
+        guild = self.guild(channel.guild_id) if channel.guild_id is not None else None
+        if guild is None:
+            raise LookupError(f"channel {channel.id} is not a server's")
+        gone = [channel, *(t for t in guild.threads if t.parent_id == channel.id)]
+        guild.channels = [c for c in guild.channels if c not in gone]
+        guild.threads = [t for t in guild.threads if t not in gone]
+        return gone
+
+    def remove_bot(self, guild: Guild | int | str) -> Guild:
+        """The bot is no longer a member of the server (kicked, or it left)."""
+        found = self.guild(guild)
+        found.members.pop(self.bot.id, None)
+        return found
 
     def add_role(self, guild_name: str, name: str, permissions: int) -> Role:
         guild = self.guild(guild_name)

@@ -244,5 +244,13 @@ perm-faults = ⚠️ The table is open, but foul votes will work less well here,
     }: { $permissions }.
 perm-faults-add_reactions = • I will not be able to put ✅ and ❌ under accusations: each voter will have to add their reaction themselves.
 perm-faults-manage_messages = • I will not be able to take off the reactions of those who may not vote: they will stay under accusations, without counting.
+
+# Told privately to whoever opens a *faute* vote where the bot may not react (the vote goes on).
+perm-vote = ⚠️ The vote is open, but I cannot put ✅ and ❌ under the accusation here, I lack { $count ->
+        [one] this permission
+       *[other] these permissions
+    }: { $permissions }.
+perm-vote-add_reactions = • Each voter adds their own ✅ (guilty) or ❌ (innocent) reaction: it counts all the same.
+perm-vote-read_message_history = • Discord lets me react only to messages I may read back (Read Message History).
 ach-maya_tournament-name = Champion
 ach-maya_tournament-description = Win a Maya or Mia tournament on this server (`/tournament create`).

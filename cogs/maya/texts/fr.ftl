@@ -244,5 +244,13 @@ perm-faults = ⚠️ La table est ouverte, mais les votes de *faute de jeu* marc
     } : { $permissions }.
 perm-faults-add_reactions = • Je ne pourrai pas mettre ✅ et ❌ sous les accusations : chaque votant devra ajouter sa réaction lui-même.
 perm-faults-manage_messages = • Je ne pourrai pas retirer les réactions de ceux qui ne votent pas : elles resteront sous les accusations, sans compter.
+
+# Told privately to whoever opens a *faute* vote where the bot may not react (the vote goes on).
+perm-vote = ⚠️ Le vote est ouvert, mais je ne peux pas mettre ✅ et ❌ sous l'accusation ici, il me manque { $count ->
+        [one] cette permission
+       *[other] ces permissions
+    } : { $permissions }.
+perm-vote-add_reactions = • Chaque votant ajoute lui-même sa réaction ✅ (coupable) ou ❌ (innocent) : elle compte tout autant.
+perm-vote-read_message_history = • Discord ne me laisse réagir qu'aux messages que je peux relire (« Voir les anciens messages »).
 ach-maya_tournament-name = Champion·ne
 ach-maya_tournament-description = Gagner un tournoi de Maya ou Mia sur ce serveur (`/tournoi creer`).
