@@ -15,7 +15,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import buckets, collector, option_checks, pacing, shutdown
+from bot import buckets, collector, option_checks, pacing, shutdown, thread_budget
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
@@ -133,8 +133,11 @@ class Gobelet(Sharing, commands.AutoShardedBot):
             max_messages=None,
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids),
+            # A rate limit of minutes (thread creation's) is a refusal, never a wait.
+            max_ratelimit_timeout=thread_budget.LONG_WAIT,
         )
         buckets.compact(self.http)
+        self.thread_budget = thread_budget.ThreadBudget()
         # Every call made with the bot token counts against its global limit: paced.
         self.pacer = pacing.Pacer(settings.global_budget)
         self.http.request = pacing.paced(self.http.request, self.pacer)  # type: ignore[method-assign]

@@ -65,3 +65,11 @@ async def tell_lacking(interaction: discord.Interaction, needed: Sequence[str], 
         await answers.reply(interaction, "\n".join(lines), ephemeral=True)
     except discord.HTTPException:
         log.warning("could not tell user %s what the bot lacks here", interaction.user.id)
+
+
+async def tell(interaction: discord.Interaction, key: str) -> None:
+    """Tell whoever acted, privately, the text ``key`` (why something will not work here)."""
+    try:
+        await answers.reply(interaction, t(language(interaction.locale), key), ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell user %s why (%s)", interaction.user.id, key)

@@ -99,6 +99,9 @@ class Hosted:
     # What the channel is still to be told (a result, a round, the end), stored with the
     # change it tells, and cleared once told: a crash in between tells it after the restart.
     unsaid: str | None = None
+    # Its organizer was told that matches are played in the channel for want of threads
+    # (Discord rate-limiting their creation): once a tournament.
+    told_unthreaded: bool = False
 
     @property
     def spec(self) -> Game:
@@ -136,6 +139,7 @@ class Hosted:
             "tables": {k: v.to_json() for k, v in self.tables.items()},
             "message": self.message,
             "unsaid": self.unsaid,
+            "told_unthreaded": self.told_unthreaded,
         }
 
     @classmethod
@@ -161,6 +165,7 @@ class Hosted:
             tables={k: MatchTable.from_json(v) for k, v in raw["tables"].items()},
             message=raw["message"],
             unsaid=raw["unsaid"],
+            told_unthreaded=raw.get("told_unthreaded", False),
         )
 
 

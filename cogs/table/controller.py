@@ -49,7 +49,9 @@ class TableController:
         self.panels = Panels()  # the players' private panels kept live, by table
         self._resuming: dict[int, Table] = {}  # restored tables not resumed yet
         self._ending: dict[int, Table] = {}  # games whose end is being told, by table id
-        self._unthreaded: set[int] = set()  # interactions whose thread the bot could not start
+        # Interactions whose thread the bot could not start: why (a text's key), told once
+        # the table is shown.
+        self._unthreaded: dict[int, str] = {}
 
     @property
     def game(self) -> str:
@@ -123,7 +125,7 @@ class TableController:
         wanted = thread if thread is not None else bool(settings.get(threads.SETTING))
         if wanted and channel_id is None and not threads.inside(interaction):
             if permissions.lacking(interaction, threads.NEEDED):
-                self._unthreaded.add(interaction.id)  # told why once the table is shown
+                self._unthreaded[interaction.id] = "perm.threads"
             else:
                 name = t(
                     lang,
@@ -131,9 +133,13 @@ class TableController:
                     game=t(lang, f"game.{self.game}"),
                     player=display_name(interaction),
                 )
-                found = await threads.start(self.channel.bot, where, name)
-                if found is not None:
+                found = await threads.start(
+                    self.channel.bot, interaction.guild_id or 0, where, name
+                )
+                if isinstance(found, int):
                     parent, where = where, found
+                else:
+                    self._unthreaded[interaction.id] = f"thread.{found}"
         try:
             table = await self.tables.open(
                 guild_id=interaction.guild_id or 0,
@@ -148,7 +154,7 @@ class TableController:
                 starter_name=starter_name if starter is not None else display_name(interaction),
             )
         except Exception:
-            self._unthreaded.discard(interaction.id)
+            self._unthreaded.pop(interaction.id, None)
             if parent is not None:  # no table for the thread started for it
                 await threads.archive(self.channel.bot, where)
             raise
@@ -165,9 +171,11 @@ class TableController:
             await self._opened_here(interaction, table, text)
         else:
             await self._opened_in_thread(interaction, table, text, thread)
-        if interaction.id in self._unthreaded:
-            self._unthreaded.discard(interaction.id)
-            await permissions.tell_lacking(interaction, threads.NEEDED, "perm.threads")
+        why = self._unthreaded.pop(interaction.id, None)
+        if why == "perm.threads":
+            await permissions.tell_lacking(interaction, threads.NEEDED, why)
+        elif why is not None:
+            await permissions.tell(interaction, why)
 
     async def _opened_here(self, interaction: discord.Interaction, table: Table, text: str) -> None:
         """A new table's message, as the answer of the command (or click) that opened it."""

@@ -77,6 +77,8 @@ perm-threads = ⚠️ The table is open in this channel, not in a thread: I lack
     }: { $permissions }.
 perm-threads-create_public_threads = • Without Create Public Threads, I cannot start a thread for the table.
 perm-threads-send_messages_in_threads = • Without Send Messages in Threads, I could not play in the thread.
+thread-busy = ⚠️ The table is open in this channel, not in a thread: Discord is limiting how many threads can be started on this server for a few minutes.
+thread-refused = ⚠️ The table is open in this channel, not in a thread: Discord refused to start one here.
 note-stopped_by = 🛑 { $player } stops the game.
 
 ## err

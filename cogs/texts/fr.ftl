@@ -77,6 +77,8 @@ perm-threads = ⚠️ La table est ouverte dans ce salon et non dans un fil : il
     } : { $permissions }.
 perm-threads-create_public_threads = • Sans « Créer des fils publics », je ne peux pas ouvrir de fil pour la table.
 perm-threads-send_messages_in_threads = • Sans « Envoyer des messages dans les fils », je ne pourrais pas jouer dans le fil.
+thread-busy = ⚠️ La table est ouverte dans ce salon et non dans un fil : Discord limite pour quelques minutes le nombre de fils qu'on peut ouvrir sur ce serveur.
+thread-refused = ⚠️ La table est ouverte dans ce salon et non dans un fil : Discord a refusé d'en ouvrir un ici.
 note-stopped_by = 🛑 { $player } arrête la partie.
 
 ## err

@@ -52,6 +52,7 @@ from bot.tournaments.hosted import (
     table_ranking,
     timer_key,
 )
+from cogs.table import threads
 from cogs.tournoi import render
 from cogs.tournoi.matches import Matches
 from cogs.tournoi.picture import FILENAME, bracket_file
@@ -415,10 +416,12 @@ class Director:
             if mine.message is not None:
                 continue
             if mine.thread is None:
-                thread = await self.matches.thread(hosted, channel_id, match)
-                if thread is not None:  # kept at once: a crash now starts no second one
+                thread = await self.matches.thread(hosted, guild_id, channel_id, match)
+                if isinstance(thread, int):  # kept at once: a crash now starts no second one
                     mine = replace(mine, thread=thread)
                     hosted = await self.save(tournament_id, hosted.with_table(match.id, mine))
+                elif thread == threads.BUSY and not hosted.told_unthreaded:
+                    hosted = await self._tell_unthreaded(tournament_id, hosted)
             where = mine.thread or channel_id
             sent = await self.matches.call(tournament_id, hosted, guild_id, where, match)
             if sent is None:
@@ -427,6 +430,21 @@ class Director:
             await self.save(tournament_id, hosted.with_table(match.id, replace(mine, message=sent)))
         if failed:
             await self._retry_later(tournament_id, "call a match's players")
+
+    async def _tell_unthreaded(self, tournament_id: int, hosted: Hosted) -> Hosted:
+        """Discord rate-limits the server's threads for long: the matches without one are
+        played in the channel, one after the other, and the organizer is told so, once
+        (privately; in the channel if their direct messages are closed)."""
+        _, channel_id = self.places[tournament_id]
+        text = t(
+            hosted.lang,
+            "tour.threads_busy",
+            game=render.game_name(hosted, hosted.lang),
+            channel=f"<#{channel_id}>",
+        )
+        if not await self.matches.tell_organizer(hosted, text):
+            await self._send(tournament_id, text)
+        return await self.save(tournament_id, replace(hosted, told_unthreaded=True))
 
     def _tournament(self, tournament_id: int) -> Tournament:
         hosted = self.open.get(tournament_id)

@@ -47,8 +47,11 @@ class Matches:
 
     # ------------------------------------------------------------------ the check-in
 
-    async def thread(self, hosted: Hosted, channel_id: int, match: Match) -> int | None:
-        """A new thread of the tournament's channel for ``match`` (None: refused)."""
+    async def thread(
+        self, hosted: Hosted, guild_id: int, channel_id: int, match: Match
+    ) -> int | str:
+        """A new thread of the tournament's channel for ``match``, or why not
+        (``threads.REFUSED``, ``threads.BUSY``)."""
         assert hosted.tournament is not None
         lang = hosted.lang
         name = t(
@@ -58,7 +61,17 @@ class Matches:
             number=hosted.tournament.current.number,
             table=match.id.split("-")[1],
         )
-        return await threads.start(self.bot, channel_id, name)
+        return await threads.start(self.bot, guild_id, channel_id, name)
+
+    async def tell_organizer(self, hosted: Hosted, text: str) -> bool:
+        """``text`` to the organizer, privately (a direct message): whether it went."""
+        try:
+            dm = await self.bot.create_dm(discord.Object(hosted.organizer))
+            await dm.send(text)
+        except discord.HTTPException as error:
+            log.info("the organizer %s could not be told (%s)", hosted.organizer, error.status)
+            return False
+        return True
 
     async def call(
         self, tournament_id: int, hosted: Hosted, guild_id: int, where: int, match: Match

@@ -42,3 +42,22 @@ async def test_a_dry_bucket_holds_its_requests_until_it_resets_then_lets_them_al
     assert sorted(through) == [0, 1, 2, 3]
     assert not bucket._pending_requests
     await http.close()
+
+
+async def test_thread_creation_buckets_ignore_their_window_of_minutes() -> None:
+    bot = Gobelet(Settings(token=None), sync_commands=False)
+    async with bot:
+        assert bot.http.max_ratelimit_timeout == 30.0  # a longer 429 raises RateLimited
+        bucket = bot.http.get_ratelimit("POST /channels/{channel_id}/threads:1")
+        assert isinstance(bucket, buckets.Unwindowed)
+        bot.http._bucket_hashes["POST /channels/{channel_id}/threads"] = "abc"
+        assert isinstance(bot.http.get_ratelimit("abc:2"), buckets.Unwindowed)
+        other = bot.http.get_ratelimit("POST /channels/{channel_id}/messages:1")
+        assert not isinstance(other, buckets.Unwindowed)
+        # Headers saying the window ends in minutes neither hold nor refuse the next call.
+        response = type("R", (), {"headers": {"X-Ratelimit-Limit": "10"}})()
+        async with bucket:
+            bucket.update(response)  # type: ignore[arg-type]
+        async with asyncio.timeout(1):
+            async with bucket:
+                pass

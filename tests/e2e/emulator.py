@@ -1321,11 +1321,16 @@ class DiscordEmulator:
         the bucket (or the channel's shared write limit) is empty."""
         assert self._limiter is not None
         template = request.match_info.route.resource.canonical  # type: ignore[union-attr]
+        params = dict(request.match_info)
+        if "channel" in params and "guild" not in params:  # a per-server bucket reads it
+            guild = self._guild_of_channel(params["channel"])
+            if guild is not None:
+                params["guild"] = str(guild)
         verdict = self._limiter.check(
             request.method,
             request.path,
             template.removeprefix("/api/v10"),
-            dict(request.match_info),
+            params,
             now,
             time.time() + self._offset,
             token=request.headers.get("Authorization", "").removeprefix("Bot "),
@@ -1374,6 +1379,14 @@ class DiscordEmulator:
                 first += 1
             most = max(most, last - first + 1)
         return most
+
+    def _guild_of_channel(self, channel_id: str) -> int | None:
+        """The server of a channel (or thread) given by its id in a path, if known."""
+        try:
+            guild = self.world.guild_of(self.world.channel(int(channel_id)))
+        except (LookupError, ValueError):
+            return None
+        return None if guild is None else guild.id
 
     async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
         """A JSON body, or a multipart one (``payload_json`` plus ``files[n]`` parts)."""

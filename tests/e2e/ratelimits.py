@@ -28,6 +28,12 @@ Discord also limits writes to one channel across routes (and processes) without 
 the figure (429 with ``X-RateLimit-Scope: shared``, code 20028): ``channel_writes`` emulates
 it, off unless a test sets it.
 
+Thread creation has a bucket of its own (``thread_create``), per server rather than per
+channel: Discord publishes no figure, and users measured a ``retry_after`` of minutes (up to
+about five) once a burst of threads ran it dry. The emulator allows 10 threads per 5 minutes
+in each server, a strict reading of those reports, and refuses the next with its window's
+end as ``retry_after``.
+
 Windows run on the emulator's clock, so ``DiscordEmulator.travel`` empties them too.
 """
 
@@ -58,6 +64,11 @@ MESSAGE_ROUTES = {
     ("PATCH", "/channels/{channel}/messages/{message}"): "message_edit",
     ("DELETE", "/channels/{channel}/messages/{message}"): "message_delete",
 }
+# Starting a thread, without a message or from one: one bucket per server.
+THREAD_ROUTES = {
+    ("POST", "/channels/{channel}/threads"),
+    ("POST", "/channels/{channel}/messages/{message}/threads"),
+}
 MAJOR_PARAMETERS = ("channel", "guild")
 # The interaction endpoints' own buckets, as ``RateLimitHit.bucket`` names them.
 WEBHOOK_BUCKETS = ("interaction_token", "webhook_channel")
@@ -75,13 +86,15 @@ class RateLimits:
     """The figures, per bucket. Message routes: 5 per 5 s per channel, a conservative reading
     of what Discord answers bots; adding or removing reactions: 1 per 0.25 s per channel; any
     other route of the bot a generous 50 per second, so that every answer carries headers as
-    Discord's do; and the global limit, 50 per second per token across all routes."""
+    Discord's do; starting threads, 10 per 5 minutes per server; and the global limit, 50
+    per second per token across all routes."""
 
     message_create: Limit = Limit(5, 5.0)
     message_edit: Limit = Limit(5, 5.0)
     message_delete: Limit = Limit(5, 5.0)
     reaction: Limit = Limit(1, 0.25)
     other: Limit = Limit(50, 1.0)
+    thread_create: Limit = Limit(10, 300.0)
     channel_writes: Limit | None = None
     global_limit: Limit | None = Limit(50, 1.0)
     # The interaction webhooks' own limits (``INTERACTION_WEBHOOK_LIMITS``), off unless given:
@@ -96,6 +109,8 @@ class RateLimits:
             return name, getattr(self, name)
         if "/reactions" in template and method != "GET":
             return "reaction", self.reaction
+        if (method, template) in THREAD_ROUTES:
+            return "thread_create", self.thread_create
         return "other", self.other
 
 
@@ -176,9 +191,10 @@ class Limiter:
             return refused
         name, limit = self.limits.for_route(method, template)
         route = f"{method} {template}"
-        window = self._window(
-            route, "/".join(params.get(p, "") for p in MAJOR_PARAMETERS), limit, now
-        )
+        key = "/".join(params.get(p, "") for p in MAJOR_PARAMETERS)
+        if name == "thread_create":  # the server's, whichever channel (and route) it is in
+            route, key = name, params.get("guild") or key
+        window = self._window(route, key, limit, now)
         channel = params.get("channel")
         shared_limit = self.limits.channel_writes
         shared = None

@@ -370,6 +370,61 @@ async def test_message_posts_count_down_their_bucket_and_the_sixth_in_5_s_gets_a
         assert len(emulator.rate_limited) == 1
 
 
+async def test_thread_creation_has_a_per_server_bucket_of_minutes() -> None:
+    emulator = DiscordEmulator()
+    async with serving(emulator) as http:
+        comptoir, terrasse = (
+            emulator.channel("bar", "comptoir"),
+            emulator.channel("bar", "terrasse"),
+        )
+        general = emulator.channel("pub", "general")
+
+        def start(channel: Any, name: str) -> Any:
+            url = f"{emulator.api_url}/channels/{channel.id}/threads"
+            return http.post(url, json={"name": name, "type": 11})
+
+        remaining, buckets = [], set()
+        for number in range(10):  # the server's channels share one bucket
+            async with start(comptoir if number % 2 else terrasse, f"t{number}") as started:
+                assert started.status == 201 and started.headers["X-RateLimit-Limit"] == "10"
+                remaining.append(started.headers["X-RateLimit-Remaining"])
+                buckets.add(started.headers["X-RateLimit-Bucket"])
+                assert 299 < float(started.headers["X-RateLimit-Reset-After"]) <= 300
+        assert remaining == [str(n) for n in range(9, -1, -1)] and len(buckets) == 1
+        async with start(comptoir, "t10") as refused:
+            assert refused.status == 429
+            body = await refused.json()
+            assert body["global"] is False and 299 < body["retry_after"] <= 300
+            assert int(refused.headers["Retry-After"]) >= body["retry_after"]
+            assert refused.headers["X-RateLimit-Scope"] == "user" and refused.headers["Via"]
+            assert refused.headers["X-RateLimit-Remaining"] == "0"
+        assert len(emulator.world.guild("bar").threads) == 10
+        [hit] = emulator.rate_limited
+        assert (hit.method, hit.bucket, hit.channel_id, hit.scope) == (
+            "POST",
+            "thread_create",
+            comptoir.id,
+            "user",
+        )
+        # Another server has a bucket of its own; the window runs on the emulator's clock.
+        async with start(general, "g") as started:
+            assert (started.status, started.headers["X-RateLimit-Remaining"]) == (201, "9")
+        emulator.travel(300)
+        async with start(comptoir, "t11") as started:
+            assert (started.status, started.headers["X-RateLimit-Remaining"]) == (201, "9")
+        assert len(emulator.rate_limited) == 1
+
+
+async def test_the_thread_figure_is_a_knob() -> None:
+    emulator = DiscordEmulator(rate_limits=RateLimits(thread_create=Limit(1, 600.0)))
+    async with serving(emulator) as http:
+        url = f"{emulator.api_url}/channels/{emulator.channel('bar', 'comptoir').id}/threads"
+        async with http.post(url, json={"name": "a", "type": 11}) as started:
+            assert started.status == 201 and started.headers["X-RateLimit-Remaining"] == "0"
+        async with http.post(url, json={"name": "b", "type": 11}) as refused:
+            assert refused.status == 429 and 599 < (await refused.json())["retry_after"] <= 600
+
+
 async def test_the_shared_channel_write_limit_refuses_with_20028() -> None:
     emulator = DiscordEmulator(rate_limits=RateLimits(channel_writes=Limit(3, 10.0)))
     async with serving(emulator) as http:

@@ -115,6 +115,7 @@ perm-tour_threads = ⚠️ This tournament's matches will be played in this chan
     }: { $permissions }.
 perm-tour_threads-create_public_threads = • Without Create Public Threads, I cannot start a thread per match.
 perm-tour_threads-send_messages_in_threads = • Without Send Messages in Threads, I could not play in the threads.
+tour-threads_busy = ⚠️ Your { $game } tournament: Discord is limiting how many threads can be started on this server for a few minutes, so the matches without a thread are played in { $channel }, one after the other.
 
 ## settings
 settings-tournament_role = 🏆 Tournaments: organized by { $role } and those who manage the server

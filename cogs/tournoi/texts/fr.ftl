@@ -118,6 +118,7 @@ perm-tour_threads = ⚠️ Les matchs de ce tournoi se joueront dans ce salon, l
     } : { $permissions }.
 perm-tour_threads-create_public_threads = • Sans « Créer des fils publics », je ne peux pas ouvrir un fil par match.
 perm-tour_threads-send_messages_in_threads = • Sans « Envoyer des messages dans les fils », je ne pourrais pas jouer dans les fils.
+tour-threads_busy = ⚠️ Ton tournoi { $game } : Discord limite pour quelques minutes le nombre de fils qu'on peut ouvrir sur ce serveur, alors les matchs sans fil se jouent dans { $channel }, l'un après l'autre.
 
 ## settings
 settings-tournament_role = 🏆 Tournois : organisés par { $role } et ceux qui gèrent le serveur
