@@ -1324,6 +1324,12 @@ class DiscordEmulator:
             await session.ws.close(code=4001, message=b"Unknown opcode.")
         self._notify()
 
+    def reset_token(self) -> None:
+        """Discord resets the bot's token (as when the day's identifies run out): the old one
+        fails from now on (4004 on IDENTIFY, 401 on REST); ``self.token`` is the new one."""
+        self.revoked_tokens.append(self.token)
+        self.token = f"reset-{secrets.token_hex(16)}"
+
     def _identify(self, session: GatewaySession, data: Any) -> str | None:
         """Check an IDENTIFY and record it (``self.identifies``): None to accept it, else why
         it is refused (see identifies.py). Sets ``session.shard`` once the shard is valid."""
@@ -1336,8 +1342,7 @@ class DiscordEmulator:
         else:
             refusal = self.session_start.spend(shard_id, self.now())
             if self.session_start.remaining == 0:  # the last one: Discord resets the token
-                self.revoked_tokens.append(self.token)
-                self.token = f"reset-{secrets.token_hex(16)}"
+                self.reset_token()
         if refusal is None:
             shard = self._shard(sent)
             if shard is None:

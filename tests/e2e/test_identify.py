@@ -1,13 +1,18 @@
-"""Discord's identify budget and concurrency, as the emulator enforces them (``identifies.py``),
-against bare gateway connections."""
+"""Discord's identify budget and concurrency: as the emulator enforces them (``identifies.py``),
+against bare gateway connections; and the bot within them, one process or several."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
+from bot.identifies import RESERVE
+from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DEFAULT_WAIT, DiscordEmulator, SessionStartLimit
 from tests.e2e.identifies import CONCURRENCY, EXHAUSTED, IDENTIFY_WINDOW, READY, busiest_window
 from tests.e2e.test_emulator import Gateway, serving
@@ -134,3 +139,124 @@ async def test_a_resume_spends_nothing_and_skips_the_concurrency_an_unknown_one_
         assert len(emulator.identifies) == 1
         unknown = await resume(http, emulator, "no-such-session")
         assert await answer(unknown) == (9, False)
+
+
+# --------------------------------------------------------------------------- the bot
+
+
+def last_run(bot: BotProcess) -> str:
+    """What the bot's latest run printed."""
+    return bot.log_paths[-1].read_text(errors="replace")
+
+
+async def wait_exit(bot: BotProcess, timeout: float = 30.0) -> int | None:
+    for _ in range(int(timeout / 0.1)):
+        if not bot.alive:
+            break
+        await asyncio.sleep(0.1)
+    return bot.returncode
+
+
+@pytest.mark.backends("sqlite")
+async def test_the_bot_refuses_to_start_when_the_day_s_identifies_are_nearly_spent(
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str
+) -> None:
+    emulator.session_start.remaining = RESERVE  # one short of its shard plus the reserve
+    bot = BotProcess(emulator, tmp_path, database_url=database_url)
+    try:
+        bot.launch()
+        assert await wait_exit(bot) == 5, bot.log()[-3000:]
+        log = bot.log()
+        assert f"Discord allows {RESERVE} more gateway identifies today" in log
+        assert "Refusing to start" in log and "Traceback" not in log
+        assert emulator.identifies == []  # it spent none of them
+    finally:
+        await bot.stop()
+
+
+@pytest.mark.backends("sqlite")
+async def test_a_token_reset_before_the_identify_stops_the_bot_saying_so(
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str
+) -> None:
+    bot = BotProcess(emulator, tmp_path, database_url=database_url)
+    synced = emulator.hold("PUT", "/commands", processed=True)
+    try:
+        bot.launch()
+        await emulator.wait_for(lambda: synced.path, timeout=30, what="the command sync")
+        emulator.reset_token()  # another process spent the day's last identify
+        synced.release()
+        assert await wait_exit(bot) == 2, bot.log()[-3000:]
+        log = bot.log()
+        assert "rejected DISCORD_TOKEN (close 4004)" in log and "Traceback" not in log
+        assert [i.outcome for i in emulator.identifies] == [EXHAUSTED]
+    finally:
+        await bot.stop()
+
+
+@pytest.fixture
+def world() -> World:
+    return World.default(shards=2)  # bar on shard 0 of 2, pub on shard 1
+
+
+@pytest.mark.backends("postgres")
+async def test_two_processes_restarted_together_never_identify_past_max_concurrency(
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str
+) -> None:
+    processes = [
+        BotProcess(
+            emulator,
+            tmp_path / name,
+            env={"GOBELET_SHARD_COUNT": "2", "GOBELET_SHARD_IDS": str(shard)},
+            database_url=database_url,
+        )
+        for shard, name in enumerate(["zero", "one"])
+    ]
+    for process in processes:
+        process.workdir.mkdir()
+    try:
+        for round in range(6):  # the first start, then five restarts
+            before = [emulator.session_on(shard) for shard in (0, 1)]
+            for process in processes:
+                process.launch()
+            for shard in (0, 1):
+                await emulator.wait_shard(shard, newer_than=before[shard], timeout=40)
+                await emulator.ping(shard=shard)
+            if round == 5:
+                break
+            # A crash (no clean stop: the next start is a quick restart), then an
+            # orchestrator's restart (SIGTERM), in turn.
+            for process in processes:
+                if round % 2:
+                    assert await process.terminate() == 0
+                else:
+                    await process.kill()
+        accepted = [i for i in emulator.identifies if i.accepted]
+        assert len(accepted) == len(emulator.identifies) == 12  # no op 9, no close
+        assert busiest_window(emulator.identifies) <= emulator.session_start.max_concurrency
+        assert emulator.session_start.remaining == 1000 - 12
+        assert all("Traceback" not in process.log() for process in processes)
+    finally:
+        for process in processes:
+            await process.stop()
+
+
+@pytest.mark.backends("sqlite")
+async def test_a_process_restarting_in_a_loop_waits_longer_each_time(
+    emulator: DiscordEmulator, tmp_path: Path, database_url: str
+) -> None:
+    bot = BotProcess(
+        emulator, tmp_path, env={"GOBELET_SHARD_COUNT": "1"}, database_url=database_url
+    )
+    try:
+        await bot.start(timeout=40)
+        await bot.restart(timeout=40)  # a crash: one quick restart in a row waits nothing
+        assert "restarted" not in last_run(bot)
+        await bot.restart(timeout=40)  # the second in a row waits
+        said = "restarted 2 times in a row within 120 s of each other: waiting 5 s"
+        assert said in last_run(bot)
+        await bot.stop()  # a clean stop: the next start begins no streak
+        await bot.start(timeout=40)
+        assert "restarted" not in last_run(bot)
+        assert all(i.accepted for i in emulator.identifies) and len(emulator.identifies) == 4
+    finally:
+        await bot.stop()
