@@ -172,7 +172,12 @@ class Gobelet(Sharing, commands.AutoShardedBot):
         # would never exit.
         if self.is_closed():
             return
-        await super().launch_shard(gateway, shard_id, initial=initial)
+        try:
+            await super().launch_shard(gateway, shard_id, initial=initial)
+        except asyncio.CancelledError:
+            if not self._stopping():
+                raise
+            # stopped while the shard waited for its identify slot: it never identifies
 
     def _stopping(self) -> bool:
         return self.closing or self.is_closed()
@@ -349,6 +354,9 @@ class Gobelet(Sharing, commands.AutoShardedBot):
                 return
             log.debug("shard %s waits %.2f s for its identify slot", shard_id, wait)
             await self._pause(wait)
+        # Stopped while waiting: identifying now would spend one outside the window (the
+        # connection is dropped instead; discord.py ends a cancelled reconnection quietly).
+        raise asyncio.CancelledError
 
     async def setup_hook(self) -> None:
         await self.follow_recommended_shards()
