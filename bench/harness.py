@@ -36,7 +36,12 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.i18n import keys, template
 from tests.e2e.botprocess import BotProcess
-from tests.e2e.emulator import DiscordEmulator, InjectedInteraction, InteractionExpired
+from tests.e2e.emulator import (
+    DiscordEmulator,
+    InjectedInteraction,
+    InteractionExpired,
+    SessionStartLimit,
+)
 from tests.e2e.ratelimits import DISCORD_LIMITS, WEBHOOK_BUCKETS, globally_limited
 from tests.e2e.transcript import OTHER_COMMANDS, Message, Transcript
 from tests.e2e.world import Channel, User, World
@@ -239,8 +244,14 @@ class BenchEmulator(DiscordEmulator):
     POLL = 1.0
 
     def __init__(self, world: World, shards: int = 1) -> None:
-        # Every Discord limit on, the global one included: no figure is measured without it.
-        super().__init__(world, rate_limits=DISCORD_LIMITS, shards=shards)
+        # Every Discord limit on, the global one and the identify budget included: no figure
+        # is measured without them.
+        super().__init__(
+            world,
+            rate_limits=DISCORD_LIMITS,
+            shards=shards,
+            session_start_limit=SessionStartLimit(),
+        )
         self._channel_changes: dict[int, asyncio.Event] = {}
         self.transcript = IndexedTranscript(changed=self._channel_changed)
 

@@ -11,7 +11,7 @@ import discord
 import uvloop
 
 from bot import logs
-from bot.client import Gobelet, point_at
+from bot.client import Gobelet, IdentifyBudgetLow, point_at
 from bot.config import ConfigError, Settings, load_settings
 from bot.health import HealthServer
 from bot.shutdown import shut_down
@@ -21,6 +21,8 @@ from bot.web import WebServer
 EXIT_CONFIG = 2
 EXIT_LOST_SHARD = 3  # another process may run one of ours now: the supervisor restarts us
 EXIT_RESHARD = 4  # Discord wants more shards than it recommended: a restart asks again
+EXIT_IDENTIFY_BUDGET = 5  # too few of the day's gateway identifies left to start
+AUTHENTICATION_FAILED = 4004  # the gateway's close code for a token it rejects (or reset)
 SHARDING_REQUIRED = 4011  # the gateway's close code when a shard holds too many servers
 
 TOKEN_HELP = (
@@ -94,7 +96,18 @@ async def _run(settings: Settings) -> int:
                     file=sys.stderr,
                 )
                 return EXIT_CONFIG
+            except IdentifyBudgetLow as error:
+                print(error, file=sys.stderr)
+                return EXIT_IDENTIFY_BUDGET
             except discord.ConnectionClosed as error:
+                if error.code == AUTHENTICATION_FAILED:
+                    print(
+                        "Discord's gateway rejected DISCORD_TOKEN (close 4004): the token was"
+                        " reset (Discord resets it when the day's identifies run out); set the"
+                        " new one from the developer portal.",
+                        file=sys.stderr,
+                    )
+                    return EXIT_CONFIG
                 if error.code != SHARDING_REQUIRED:
                     raise
                 return _sharding_required(settings)

@@ -15,7 +15,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import buckets, collector, option_checks, pacing, shutdown, thread_budget
+from bot import buckets, collector, identifies, option_checks, pacing, shutdown, thread_budget
 from bot.config import Settings
 from bot.games import REGISTRY
 from bot.i18n.commands import CommandTranslator
@@ -33,6 +33,10 @@ LEASE_RETRY_SECONDS = 2.0
 LEASE_CHECK_SECONDS = 5.0
 
 T = TypeVar("T")
+
+
+class IdentifyBudgetLow(RuntimeError):
+    """Discord's identify budget for the day is too low for this process to start."""
 
 
 def extensions() -> tuple[str, ...]:
@@ -150,6 +154,8 @@ class Gobelet(Sharing, commands.AutoShardedBot):
         self.tree.error(self.on_app_command_error)
         self.components = []
         self.lost_shard: int | None = None  # set when another process may have taken it
+        self.budget: identifies.Budget | None = None  # Discord's identify budget at start
+        self._claimed = False  # this process holds its shards' leases
         self._lease_watch: asyncio.Task[None] | None = None
         self._resumption: asyncio.Task[None] | None = None  # the restored tables resuming
         self.closing = False  # set by a graceful stop (bot.shutdown): interactions are refused
@@ -192,7 +198,12 @@ class Gobelet(Sharing, commands.AutoShardedBot):
         # would never exit.
         if self.is_closed():
             return
-        await super().launch_shard(gateway, shard_id, initial=initial)
+        try:
+            await super().launch_shard(gateway, shard_id, initial=initial)
+        except asyncio.CancelledError:
+            if not self._stopping():
+                raise
+            # stopped while the shard waited for its identify slot: it never identifies
 
     def _stopping(self) -> bool:
         return self.closing or self.is_closed()
@@ -215,6 +226,7 @@ class Gobelet(Sharing, commands.AutoShardedBot):
             missing = [shard for shard in self.settings.shard_ids if shard not in taken]
             if not missing and not self._stopping():
                 log.info("running shards %s of %d", ", ".join(map(str, taken)), count)
+                self._claimed = True
                 self._lease_watch = asyncio.create_task(self._watch_leases())
                 return True
             for shard in taken:
@@ -285,14 +297,21 @@ class Gobelet(Sharing, commands.AutoShardedBot):
         return None
 
     async def follow_recommended_shards(self) -> None:
-        """Without GOBELET_SHARD_COUNT: as many shards as Discord recommends for the bot's
-        servers (``GET /gateway/bot``), all run by this process."""
-        if self.settings.shards_given:
-            return
+        """Read ``GET /gateway/bot`` once: the identify budget (``self.budget``), and without
+        GOBELET_SHARD_COUNT as many shards as Discord recommends, all run by this process."""
         try:
-            count, _, _ = await self.http.get_bot_gateway()
+            count, _, limit = await self.http.get_bot_gateway()
         except discord.GatewayNotFound:
-            log.warning("Discord did not say how many shards it recommends: running one")
+            log.warning(
+                "Discord did not say how many shards it recommends nor how many identifies"
+                " it allows: running %s",
+                "the shards configured" if self.settings.shards_given else "one",
+            )
+            return
+        self.budget = identifies.Budget.read(limit)
+        if self.budget is None:
+            log.warning("Discord's session_start_limit is unreadable: %r", limit)
+        if self.settings.shards_given:
             return
         count = max(1, int(count))
         if count != self.settings.shard_count:
@@ -301,11 +320,79 @@ class Gobelet(Sharing, commands.AutoShardedBot):
             self.shard_count, self.shard_ids = count, list(ids)
             log.info("running the %d shards Discord recommends", count)
 
+    def check_budget(self) -> None:
+        """Refuse to start (``IdentifyBudgetLow``) when identifying this process's shards
+        would leave less of the day's identifies than ``identifies.RESERVE``."""
+        if self.budget is None:
+            return
+        refusal = identifies.shortfall(self.budget, len(self.settings.shard_ids))
+        if refusal is not None:
+            log.error("%s", refusal)
+            raise IdentifyBudgetLow(refusal)
+        log.info(
+            "Discord allows %d more identifies today, %d at a time",
+            self.budget.remaining,
+            self.budget.max_concurrency,
+        )
+
+    async def _pause(self, seconds: float) -> None:
+        """Wait ``seconds``, or less if the bot stops meanwhile."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopped.wait(), seconds)
+
+    async def back_off(self) -> None:
+        """A process restarting in a loop (its shards started again and again soon after,
+        with no clean stop) waits longer each time before identifying them."""
+        repository, shards = self.tables.repository, self.settings.shard_ids
+        streak = await self.patiently(
+            "count the restarts",
+            lambda: repository.record_start(shards, identifies.QUICK_RESTART),
+        )
+        pause = identifies.restart_pause(streak or 0)
+        if pause:
+            log.warning(
+                "shards %s restarted %d times in a row within %g s of each other: waiting"
+                " %g s before identifying them (Discord allows %s identifies a day)",
+                ", ".join(map(str, shards)),
+                streak,
+                identifies.QUICK_RESTART,
+                pause,
+                self.budget.total if self.budget else "a limited number of",
+            )
+            await self._pause(pause)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Identify only once this shard's concurrency bucket is free, across every process
+        sharing the database (it replaces discord.py's 5 s between one process's shards)."""
+        if not hasattr(self, "tables"):
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        concurrency = self.budget.max_concurrency if self.budget else 1
+        bucket = (shard_id or 0) % concurrency
+        window = identifies.IDENTIFY_WINDOW + identifies.SLOT_MARGIN
+        while not self._stopping():
+            try:
+                wait = await self.tables.repository.take_identify_slot(bucket, window)
+            except StorageError as error:
+                log.warning("cannot take an identify slot (%s); trying again", error)
+                wait = window
+            if wait <= 0:
+                return
+            log.debug("shard %s waits %.2f s for its identify slot", shard_id, wait)
+            await self._pause(wait)
+        # Stopped while waiting: identifying now would spend one outside the window (the
+        # connection is dropped instead; discord.py ends a cancelled reconnection quietly).
+        raise asyncio.CancelledError
+
     async def setup_hook(self) -> None:
         await self.follow_recommended_shards()
+        self.check_budget()
         await self.prepare(self.settings.database_url)
         if not await self.claim_shards():
             return  # stopped while waiting for the shards
+        await self.back_off()
+        if self._stopping():
+            return
         # The database may stall now (a lock held elsewhere): the bot waits for it, since
         # it can run no table it has not restored.
         restored = await self.patiently("restore the tables", self.tables.restore)
@@ -369,6 +456,14 @@ class Gobelet(Sharing, commands.AutoShardedBot):
             # with it the shard leases last: a standby takes over only once nothing here
             # can answer.
             await self.tables.clock.close()
+        if hasattr(self, "tables") and self.closing and self._claimed:
+            # A clean stop: the next start is no restart in a loop. Before the gateway
+            # closes, since the process ends soon after it does.
+            self._claimed = False
+            try:
+                await self.tables.repository.forget_starts(self.settings.shard_ids)
+            except StorageError as error:
+                log.warning("cannot note the clean stop (%s): the next start backs off", error)
         await super().close()
         if hasattr(self, "tables"):
             await self.tables.close()

@@ -421,6 +421,25 @@ class ShardLeases(Protocol):
         ...
 
 
+class IdentifySlots(Protocol):
+    """Gateway identifies shared by every process: one per ``window`` seconds in each of
+    Discord's concurrency buckets, and each shard's run of quick restarts."""
+
+    async def take_identify_slot(self, bucket: int, window: float) -> float:
+        """Take ``bucket``'s slot if its last identify is ``window`` seconds old or more
+        (atomically: two processes never both take it): 0. Else the seconds left to wait."""
+        ...
+
+    async def record_start(self, shards: Sequence[int], within: float) -> int:
+        """``shards`` start now: how many starts in a row (the most of any of them) came
+        less than ``within`` seconds after the one before with no clean stop between."""
+        ...
+
+    async def forget_starts(self, shards: Sequence[int]) -> None:
+        """``shards`` stopped cleanly: their next start begins no streak."""
+        ...
+
+
 class WebStore(Protocol):
     """The servers' web pages (off unless turned on), and the names the pages show."""
 
@@ -500,6 +519,7 @@ class Repository(
     SeasonStore,
     WebStore,
     ShardLeases,
+    IdentifySlots,
     Protocol,
 ):
     """Every port on one database."""

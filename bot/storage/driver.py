@@ -94,6 +94,8 @@ class Dialect:
     forget_name: Callable[[str, str, int, int], tuple[str, tuple[Any, ...]]]
     # What orders a player's rating history among points of the same time.
     history_tiebreak: str
+    # The database's clock, in seconds since 1970 (the one clock every process shares).
+    epoch: str
 
 
 class Driver(Protocol):

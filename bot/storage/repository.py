@@ -71,6 +71,59 @@ class SqlRepository:
     async def keep_shards(self, shards: Sequence[int], count: int) -> list[int]:
         return await self.driver.keep_shards(shards, count)
 
+    # ---- gateway identifies
+
+    async def take_identify_slot(self, bucket: int, window: float) -> float:
+        now = self._dialect.epoch
+
+        def plan() -> Plan[float]:
+            yield Execute(
+                "INSERT INTO identify_slots (bucket, identified_at) VALUES (?, 0)"
+                " ON CONFLICT (bucket) DO NOTHING",
+                (bucket,),
+            )
+            # One statement: a concurrent taker's update makes this one's condition false.
+            taken = yield Execute(
+                f"UPDATE identify_slots SET identified_at = {now}"
+                f" WHERE bucket = ? AND identified_at <= {now} - ?",
+                (bucket, float(window)),
+            )
+            if taken:
+                return 0.0
+            row = yield FetchRow(
+                f"SELECT identified_at + ? - {now} FROM identify_slots WHERE bucket = ?",
+                (float(window), bucket),
+            )
+            return max(0.0, float(row[0])) if row is not None else 0.0
+
+        return await self.driver.transaction(plan())
+
+    async def record_start(self, shards: Sequence[int], within: float) -> int:
+        now = self._dialect.epoch
+
+        def plan() -> Plan[int]:
+            streak = 0
+            for shard in shards:
+                row = yield FetchRow(
+                    f"SELECT streak, started_at > {now} - ? FROM shard_starts WHERE shard = ?",
+                    (float(within), shard),
+                )
+                mine = int(row[0]) + 1 if row is not None and row[1] else 0
+                yield Execute(
+                    f"INSERT INTO shard_starts (shard, started_at, streak) VALUES (?, {now}, ?)"
+                    " ON CONFLICT (shard) DO UPDATE SET started_at = excluded.started_at,"
+                    " streak = excluded.streak",
+                    (shard, mine),
+                )
+                streak = max(streak, mine)
+            return streak
+
+        return await self.driver.transaction(plan())
+
+    async def forget_starts(self, shards: Sequence[int]) -> None:
+        for shard in shards:
+            await self.driver.execute("DELETE FROM shard_starts WHERE shard = ?", (shard,))
+
     # ---- games
 
     async def create_game(

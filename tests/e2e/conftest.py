@@ -28,6 +28,7 @@ import pytest
 
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.identifies import CONCURRENCY
 from tests.e2e.ratelimits import DISCORD_LIMITS
 from tests.e2e.world import World
 from tests.postgres import NoPostgres, PostgresServer, server_or_skip
@@ -84,6 +85,12 @@ async def emulator(world: World, request: pytest.FixtureRequest) -> AsyncIterato
     await emulator.stop()
     # A bug in the emulator, or a route the bot needs that it lacks, must not pass silently.
     problems = emulator.internal_errors + [f"not emulated: {r}" for r in emulator.unhandled]
+    # Nor may the bot identify faster than Discord allows (op 9 answers it then).
+    problems += [
+        f"identify refused past max_concurrency: {i}"
+        for i in emulator.identifies
+        if i.outcome == CONCURRENCY
+    ]
     if problems:
         pytest.fail("emulator problems:\n" + "\n".join(problems))
 

@@ -8,7 +8,8 @@ two URLs differ (DISCORD_API_BASE_URL, DISCORD_GATEWAY_URL). The emulator
   2.7 reads, and ``Content-Type: application/json`` exactly (anything else is read as text);
 - runs a gateway (HELLO, IDENTIFY, READY, one GUILD_CREATE per server, heartbeats) for one
   session or many: a session identified with ``shard: [id, count]`` gets the servers and
-  events of that shard only, ``(guild_id >> 22) % count == id``, as on Discord;
+  events of that shard only, ``(guild_id >> 22) % count == id``, as on Discord; with
+  Discord's identify budget and concurrency (op 9, 4004; see identifies.py);
 - injects what users do: slash commands, autocomplete, button clicks, select choices, modal
   submissions, reactions; each returns a handle to await the bot's answer;
 - enforces Discord's rules so that tests catch what Discord would refuse: the 3-second window
@@ -36,6 +37,7 @@ from typing import Any, TypeVar
 import orjson
 from aiohttp import BodyPartReader, WSMsgType, web
 
+from tests.e2e import identifies
 from tests.e2e.appcommands import (
     SELECT_RESOLVES,
     EmulatorError,
@@ -54,6 +56,7 @@ from tests.e2e.handles import (
     InjectedInteraction,
     InteractionExpired,
 )
+from tests.e2e.identifies import Identify, SessionStartLimit
 from tests.e2e.ratelimits import (
     DISCORD_LIMITS,
     Limiter,
@@ -117,6 +120,7 @@ __all__ = [
     "InteractionExpired",
     "RateLimitHit",
     "RateLimits",
+    "SessionStartLimit",
 ]
 
 DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAwMQ.emulated.never-a-real-token"
@@ -222,6 +226,13 @@ INVALID_BAN = 10_000
 
 INVALID_SHARD = 4010
 SHARDING_REQUIRED = 4011
+# The close of an IDENTIFY refused (but op 9 for one past its bucket's concurrency).
+IDENTIFY_CLOSES = {
+    identifies.BAD_TOKEN: (4004, b"Authentication failed."),
+    identifies.EXHAUSTED: (4004, b"Authentication failed."),
+    identifies.INVALID_SHARD: (INVALID_SHARD, b"Invalid shard."),
+    identifies.SHARDING_REQUIRED: (SHARDING_REQUIRED, b"Sharding required."),
+}
 
 
 @dataclass
@@ -302,11 +313,13 @@ class DiscordEmulator:
         shards: int = 1,
         rate_limits: RateLimits | None = DISCORD_LIMITS,
         guilds_per_shard: int = 2500,
+        session_start_limit: SessionStartLimit | None = None,
     ) -> None:
         """``shards``: the count ``GET /gateway/bot`` recommends; ``rate_limits``: the figures
         the REST routes enforce (None: no limits, and no rate-limit headers);
         ``guilds_per_shard``: past this many servers on one shard, its session is closed with
-        4011 (sharding required), as Discord does past 2,500."""
+        4011 (sharding required), as Discord does past 2,500; ``session_start_limit``: the
+        identify budget and concurrency (Discord's figures by default, see identifies.py)."""
         self.world = world or World.default()
         self.token = token
         self.response_deadline = response_deadline
@@ -314,6 +327,9 @@ class DiscordEmulator:
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.shards = shards
         self.guilds_per_shard = guilds_per_shard
+        self.session_start = session_start_limit or SessionStartLimit()
+        self.identifies: list[Identify] = []  # every IDENTIFY received, oldest first
+        self.revoked_tokens: list[str] = []  # tokens reset once the identify budget was spent
         self.rate_limits = rate_limits
         self.rate_limited: list[RateLimitHit] = []  # every 429 answered, oldest first
         # Every 401, 403 and 429 (shared ones excepted) answered: Discord's invalid requests.
@@ -1447,16 +1463,13 @@ class DiscordEmulator:
             session.pings.clear()
             await session.send(11, None)
         elif op == 2:  # identify
-            if data.get("token") != self.token:
-                await session.ws.close(code=4004, message=b"Authentication failed.")
+            refusal = self._identify(session, data)
+            if refusal == identifies.CONCURRENCY:
+                await session.send(9, False)
                 return
-            shard = self._shard(data.get("shard", [0, 1]))
-            if shard is None:
-                await session.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
-                return
-            session.shard = shard
-            if len(self._guilds_of(session)) > self.guilds_per_shard:
-                await session.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+            if refusal is not None:
+                code, reason = IDENTIFY_CLOSES[refusal]
+                await session.ws.close(code=code, message=reason)
                 return
             session.identify = data
             session.intents = int(data.get("intents", 0))
@@ -1464,7 +1477,14 @@ class DiscordEmulator:
             self._notify()
             await self._ready(session)
         elif op == 6:  # resume: the emulator keeps no backlog, so it resumes with nothing missed
-            known = next((s for s in self.sessions if s.id == data.get("session_id")), None)
+            known = next(
+                (
+                    s
+                    for s in self.sessions
+                    if s.id == data.get("session_id") and s.identified_at is not None
+                ),
+                None,
+            )
             if known is not None and data.get("token") == self.token:
                 session.shard = known.shard
                 session.identify = data
@@ -1479,6 +1499,46 @@ class DiscordEmulator:
         else:
             await session.ws.close(code=4001, message=b"Unknown opcode.")
         self._notify()
+
+    def reset_token(self) -> None:
+        """Discord resets the bot's token (as when the day's identifies run out): the old one
+        fails from now on (4004 on IDENTIFY, 401 on REST); ``self.token`` is the new one."""
+        self.revoked_tokens.append(self.token)
+        self.token = f"reset-{secrets.token_hex(16)}"
+
+    def _identify(self, session: GatewaySession, data: Any) -> str | None:
+        """Check an IDENTIFY and record it (``self.identifies``): None to accept it, else why
+        it is refused (see identifies.py). Sets ``session.shard`` once the shard is valid."""
+        sent = data.get("shard", [0, 1])
+        shard_id = sent[0] if isinstance(sent, list) and sent and isinstance(sent[0], int) else 0
+        refusal = None
+        if data.get("token") != self.token:
+            revoked = data.get("token") in self.revoked_tokens
+            refusal = identifies.EXHAUSTED if revoked else identifies.BAD_TOKEN
+        else:
+            refusal = self.session_start.spend(shard_id, self.now())
+            if self.session_start.remaining == 0:  # the last one: Discord resets the token
+                self.reset_token()
+        if refusal is None:
+            shard = self._shard(sent)
+            if shard is None:
+                refusal = identifies.INVALID_SHARD
+            else:
+                session.shard = shard
+                if len(self._guilds_of(session)) > self.guilds_per_shard:
+                    refusal = identifies.SHARDING_REQUIRED
+        pair = isinstance(sent, list) and len(sent) == 2
+        recorded = (sent[0], sent[1]) if pair else (shard_id, 0)
+        self.identifies.append(
+            Identify(
+                at=self.now(),
+                shard=recorded,
+                bucket=self.session_start.bucket(shard_id),
+                outcome=refusal or identifies.READY,
+                session_id=session.id,
+            )
+        )
+        return refusal
 
     def _shard(self, shard: Any) -> tuple[int, int] | None:
         """A valid ``[id, count]``, or None: an id out of range, or a count other than the one
@@ -1554,14 +1614,7 @@ class DiscordEmulator:
             {
                 "url": self.gateway_url.rstrip("/"),
                 "shards": self.shards,
-                "session_start_limit": {
-                    "total": 1000,
-                    "remaining": max(
-                        0, 1000 - sum(s.identified_at is not None for s in self.sessions)
-                    ),
-                    "reset_after": 86_400_000,
-                    "max_concurrency": 1,
-                },
+                "session_start_limit": self.session_start.payload(self.now()),
             }
         )
 

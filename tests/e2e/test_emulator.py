@@ -20,6 +20,7 @@ import pytest
 
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DEFAULT_WAIT, DiscordEmulator, InjectedInteraction
+from tests.e2e.identifies import IDENTIFY_WINDOW
 from tests.e2e.ratelimits import Limit, RateLimits
 from tests.e2e.world import ANNOUNCEMENT_CHANNEL, SEND_MESSAGES_IN_THREADS, World, shard_of
 
@@ -259,13 +260,16 @@ async def test_each_server_s_events_go_to_every_session_of_its_shard_only() -> N
         async with http.get(f"{emulator.api_url}/gateway/bot") as answer:
             assert (await answer.json())["shards"] == 2
         zero = await Gateway.identify(http, emulator, [0, 2])
-        one = await Gateway.identify(http, emulator, [1, 2])
-        twin = await Gateway.identify(http, emulator, [1, 2])  # the bot run twice
         ready, guilds = await zero.login()
         assert ready["shard"] == [0, 2] and guilds == [bar.id]
-        for session in (one, twin):
-            ready, guilds = await session.login()
+        sessions = []
+        for _ in range(2):  # the bot run twice
+            # Discord takes one identify per 5 s (max_concurrency 1): the clock moves past.
+            emulator.travel(IDENTIFY_WINDOW)
+            sessions.append(await Gateway.identify(http, emulator, [1, 2]))
+            ready, guilds = await sessions[-1].login()
             assert ready["shard"] == [1, 2] and guilds == [pub.id]
+        one, twin = sessions
         assert (await emulator.wait_shard(1)).shard == (1, 2)
         assert [s.shard for s in emulator.open_sessions()] == [(0, 2), (1, 2), (1, 2)]
         comptoir, general = bar.channel("comptoir"), pub.channel("general")
@@ -304,6 +308,7 @@ async def test_an_invalid_shard_is_closed_with_4010(shard: Any) -> None:
         await first.login()
         # [0, 3] is a valid pair, but another count than the open session's: with both,
         # some servers would have two shards, or none.
+        emulator.travel(IDENTIFY_WINDOW)  # past the first one's identify window
         refused = await Gateway.identify(http, emulator, shard)
         assert await refused.close_code() == 4010
         assert [s.shard for s in emulator.open_sessions()] == [(1, 2)]

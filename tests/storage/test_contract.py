@@ -8,6 +8,7 @@ only the declarations may decide.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -1024,3 +1025,25 @@ async def test_forgetting_a_player_drops_their_name_from_the_servers_tournaments
     assert mine is not None and theirs is not None
     assert mine.data == {"names": {str(B): "Bob"}, "entrants": [A, B]}
     assert theirs.data == data  # another server's are its own
+
+
+async def test_an_identify_slot_is_taken_once_per_window_by_one_taker(
+    repository: Repository,
+) -> None:
+    takes = await asyncio.gather(*(repository.take_identify_slot(0, 60.0) for _ in range(8)))
+    assert sorted(takes)[0] == 0.0 and all(55.0 < wait <= 60.0 for wait in sorted(takes)[1:])
+    assert 55.0 < await repository.take_identify_slot(0, 60.0) <= 60.0
+    assert await repository.take_identify_slot(1, 60.0) == 0.0  # another bucket is free
+    assert await repository.take_identify_slot(0, 0.0) == 0.0  # its window is over
+
+
+async def test_starts_in_a_row_make_a_streak_that_a_clean_stop_ends(
+    repository: Repository,
+) -> None:
+    assert await repository.record_start([0, 1], 600.0) == 0  # the first start
+    assert await repository.record_start([0, 1], 600.0) == 1
+    assert await repository.record_start([1], 600.0) == 2
+    assert await repository.record_start([0, 1], 600.0) == 3  # the most of either shard
+    assert await repository.record_start([0], 0.0) == 0  # long after the one before
+    await repository.forget_starts([1])
+    assert await repository.record_start([1], 600.0) == 0

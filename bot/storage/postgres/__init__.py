@@ -97,7 +97,12 @@ def _forget_name(
     )
 
 
-DIALECT = Dialect(any_of=_any_of, forget_name=_forget_name, history_tiebreak="game")
+DIALECT = Dialect(
+    any_of=_any_of,
+    forget_name=_forget_name,
+    history_tiebreak="game",
+    epoch="extract(epoch FROM clock_timestamp())::double precision",
+)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -63,7 +63,12 @@ def _forget_name(
     )
 
 
-DIALECT = Dialect(any_of=_any_of, forget_name=_forget_name, history_tiebreak="rowid")
+DIALECT = Dialect(
+    any_of=_any_of,
+    forget_name=_forget_name,
+    history_tiebreak="rowid",
+    epoch="((julianday('now') - 2440587.5) * 86400.0)",
+)
 
 
 @contextlib.contextmanager
