@@ -55,6 +55,7 @@ class FakeInteraction:
         self.response = FakeResponse(self.calls, delay)
         self.followup = self
         self.channel_id = 5
+        self.channel = None  # a text channel (not an archived thread)
         self.guild_id = 6
         self.client = self
 

@@ -16,7 +16,10 @@ two URLs differ (DISCORD_API_BASE_URL, DISCORD_GATEWAY_URL). The emulator
   for the first answer (10062), one initial answer (40060), the 15-minute token (50027),
   message and command limits (50035, 50006), the bot's own channel permissions (50013),
   and the REST rate limits (429, see ratelimits.py), the global one included: 50 requests
-  a second per token, the interaction endpoints exempt;
+  a second per token, the interaction endpoints exempt (their own webhook limits are there,
+  off by default); archived threads read-only (50083), unarchived by a new message; an
+  expired token 401/50027 whatever the call; and the invalid requests Discord counts
+  towards a ban (``invalid_requests``);
 - records a transcript of what the bot showed to whom (see transcript.py).
 
 Everything runs in the test's event loop; nothing here blocks.

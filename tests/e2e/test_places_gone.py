@@ -25,6 +25,11 @@ async def open_table(emulator: DiscordEmulator, channel: Channel, who: str = "al
     start = next(c for c in lobby.custom_ids if c.endswith(":start"))
     await (await emulator.click(who, lobby, start)).response()
     await emulator.wait_message(channel, where=lambda m: is_table(m) and m.id != lobby.id)
+    # The start is drawn to its end: the lobby's copy moved out of the way (deleted, or its
+    # controls taken off), so that nothing of it is still in flight.
+    await emulator.wait_for(
+        lambda: lobby.deleted or not lobby.table_controls, what="the lobby's copy moved away"
+    )
 
 
 def game(bot: BotProcess, channel: Channel) -> tuple[int, str]:
