@@ -142,6 +142,18 @@ class Window:
         # Rounded up to the millisecond: a client that waits what it is told is never early.
         return math.ceil(max(0.0, self.closes_at() - now) * 1000) / 1000
 
+    def headers(self, route: str, now: float, wall: float) -> dict[str, str]:
+        """The ``X-RateLimit-*`` headers of this window, for the bucket named ``route``
+        (``wall``: ``now`` as epoch seconds)."""
+        reset_after = self.reset_after(now)
+        return {
+            "X-RateLimit-Limit": str(self.limit.count),
+            "X-RateLimit-Remaining": str(self.remaining()),
+            "X-RateLimit-Reset": f"{wall + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": hashlib.sha1(route.encode()).hexdigest()[:32],
+        }
+
 
 @dataclass
 class RateLimitHit:
@@ -209,14 +221,7 @@ class Limiter:
             window.used += 1
             if shared is not None:
                 shared.used += 1
-        reset_after = window.reset_after(now)
-        headers = {
-            "X-RateLimit-Limit": str(limit.count),
-            "X-RateLimit-Remaining": str(window.remaining()),
-            "X-RateLimit-Reset": f"{wall + reset_after:.3f}",
-            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Bucket": hashlib.sha1(route.encode()).hexdigest()[:32],
-        }
+        headers = window.headers(route, now, wall)
         if blocking is None:
             return Verdict(headers)
         retry_after = blocking.reset_after(now)
@@ -295,14 +300,7 @@ class Limiter:
             for _, _, window in windows:
                 window.used += 1
         _, route, shown = blocking or min(windows, key=lambda found: found[2].remaining())
-        reset_after = shown.reset_after(now)
-        headers = {
-            "X-RateLimit-Limit": str(shown.limit.count),
-            "X-RateLimit-Remaining": str(shown.remaining()),
-            "X-RateLimit-Reset": f"{wall + reset_after:.3f}",
-            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Bucket": hashlib.sha1(route.encode()).hexdigest()[:32],
-        }
+        headers = shown.headers(route, now, wall)
         if blocking is None:
             return Verdict(headers)
         bucket = blocking[0]

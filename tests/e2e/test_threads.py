@@ -11,11 +11,13 @@ import pytest
 
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.emulator import DiscordEmulator
+from tests.e2e.transcript import Message
 from tests.e2e.world import (
     ANNOUNCEMENT_CHANNEL,
     ANNOUNCEMENT_THREAD,
     CREATE_PUBLIC_THREADS,
     Channel,
+    User,
 )
 
 LINK = re.compile(r"dans le fil <#(\d+)>")
@@ -74,17 +76,23 @@ async def test_a_table_opened_in_a_thread_plays_there_and_the_channel_keeps_one_
     assert emulator.http_errors == [] and emulator.rate_limited == []
 
 
+async def menteur_in_thread(emulator: DiscordEmulator, opener: User) -> tuple[Channel, Message]:
+    """A Dés du menteur table opened by ``opener`` in a thread of comptoir: the thread, and
+    its lobby."""
+    comptoir = emulator.channel("bar", "comptoir")
+    line = await (await emulator.slash(opener, comptoir, "menteur start", {"fil": True})).reply()
+    found = LINK.search(line.text)
+    assert found, line.text
+    thread = emulator.world.channel(int(found.group(1)))
+    return thread, await emulator.wait_message(thread, where=is_table)
+
+
 @pytest.mark.bot_env(GOBELET_TURN_SECONDS="2")
 async def test_a_thread_is_archived_once_its_rematch_offer_ended_and_nothing_was_refused(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
     alice, bob = emulator.user("alice"), emulator.user("bob")
-    comptoir = emulator.channel("bar", "comptoir")
-    line = await (await emulator.slash(alice, comptoir, "menteur start", {"fil": True})).reply()
-    found = LINK.search(line.text)
-    assert found, line.text
-    thread = emulator.world.channel(int(found.group(1)))
-    lobby = await emulator.wait_message(thread, where=is_table)
+    thread, lobby = await menteur_in_thread(emulator, alice)
     await (await emulator.click(bob, lobby, label="Rejoindre")).response()
     await (await emulator.click(alice, lobby, label="Commencer")).response()
     await emulator.wait_message(thread, containing="La partie commence")
@@ -103,12 +111,7 @@ async def test_a_click_in_an_archived_thread_is_answered_there(
     """A thread archived under a live button (Discord archives one idle for a day): the
     click that edits its message unarchives it first, and is answered."""
     alice, bob = emulator.user("alice"), emulator.user("bob")
-    comptoir = emulator.channel("bar", "comptoir")
-    line = await (await emulator.slash(alice, comptoir, "menteur start", {"fil": True})).reply()
-    found = LINK.search(line.text)
-    assert found, line.text
-    thread = emulator.world.channel(int(found.group(1)))
-    lobby = await emulator.wait_message(thread, where=is_table)
+    thread, lobby = await menteur_in_thread(emulator, alice)
     await emulator.archive(thread)  # as Discord does after a day without a message
     assert thread.archived
     joined = await emulator.click(bob, lobby, label="Rejoindre")
