@@ -66,6 +66,19 @@ def calls_about(emulator: DiscordEmulator, channel: Channel, since: int) -> list
     ]
 
 
+async def restarted_without_calling(
+    emulator: DiscordEmulator, bot: BotProcess, *gone: Channel
+) -> None:
+    """The bot restarted: nothing called about the places ``gone``, and no 403 or 404 at all
+    (a closed table's timers do not come back, nor is it redrawn)."""
+    since = len(emulator.calls)
+    await bot.restart()
+    await emulator.ping()
+    for place in gone:
+        assert calls_about(emulator, place, since) == []
+    assert not [c for c in emulator.http_errors if c.status in (403, 404)]
+
+
 async def test_a_table_whose_channel_is_deleted_is_closed_and_never_called_about(
     emulator: DiscordEmulator, bot: BotProcess
 ) -> None:
@@ -75,11 +88,7 @@ async def test_a_table_whose_channel_is_deleted_is_closed_and_never_called_about
     await emulator.wait_for(lambda: timers_of(bot, game_id), what="its turn's timer")
     await emulator.delete_channel(comptoir)
     await closed(emulator, bot, comptoir)
-    since = len(emulator.calls)
-    await bot.restart()  # its timers do not come back, nor is it redrawn
-    await emulator.ping()
-    assert calls_about(emulator, comptoir, since) == []
-    assert not [c for c in emulator.http_errors if c.status in (403, 404)]
+    await restarted_without_calling(emulator, bot, comptoir)
 
 
 async def test_a_table_in_a_deleted_thread_or_its_deleted_channel_is_closed(
@@ -97,12 +106,7 @@ async def test_a_table_in_a_deleted_thread_or_its_deleted_channel_is_closed(
     await closed(emulator, bot, in_comptoir)
     await emulator.delete_channel(terrasse)  # CHANNEL_DELETE only: its thread goes with it
     await closed(emulator, bot, in_terrasse)
-    since = len(emulator.calls)
-    await bot.restart()
-    await emulator.ping()
-    for gone in (in_comptoir, in_terrasse, terrasse):
-        assert calls_about(emulator, gone, since) == []
-    assert not [c for c in emulator.http_errors if c.status in (403, 404)]
+    await restarted_without_calling(emulator, bot, in_comptoir, in_terrasse, terrasse)
 
 
 async def test_the_bot_removed_from_a_server_closes_its_tables_there_only(
@@ -114,11 +118,7 @@ async def test_the_bot_removed_from_a_server_closes_its_tables_there_only(
     await emulator.remove_bot("bar")
     await closed(emulator, bot, comptoir)
     assert game(bot, general)[1] == "active"
-    since = len(emulator.calls)
-    await bot.restart()
-    await emulator.ping()
-    assert calls_about(emulator, comptoir, since) == []
-    assert not [c for c in emulator.http_errors if c.status in (403, 404)]
+    await restarted_without_calling(emulator, bot, comptoir)
     await emulator.wait_for(lambda: game(bot, general)[1] == "active", what="the other table")
 
 
